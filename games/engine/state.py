@@ -1,0 +1,101 @@
+"""The state of one game of AEGEAPOLIS, as plain dataclasses.
+
+State is only ever built by folding events (`engine.fold`) or from a scenario
+(`engine.scenario`); rule modules read it and return events. `to_dict`/`from_dict`
+give the JSON form used for snapshots and scenarios.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+Coins = dict[str, int]  # coin design -> count, e.g. {"owl": 2, "turtle": 1}
+
+
+@dataclass
+class Polis:
+    """A Polis tile on the board and everything standing on it.
+
+    Units on a Polis always belong to its controller (H-CONTROL); `owner` None means a
+    neutral Polis whose `phalanxes` are its neutral garrison (H-NEUTRAL).
+    """
+
+    space: str
+    tile_id: str
+    owner: str | None = None
+    phalanxes: int = 0
+    king: bool = False  # the owner's King stands here
+    navigators: int = 0
+    builders: int = 0
+    fortification_hp: list[int] = field(default_factory=list)  # one entry per Fortification, 1..3
+    unminted_coins: Coins = field(default_factory=dict)
+
+
+@dataclass
+class Player:
+    """One seat: a faction and everything it holds. `coins_behind_screen` is secret (H-SCREEN)."""
+
+    faction: str
+    ap: int = 0
+    fp: int = 0
+    blanks: int = 0
+    vp: int = 0
+    coins_behind_screen: Coins = field(default_factory=dict)
+    phalanx_supply: int = 0  # pieces not on the board
+    king_alive: bool = True
+    government: str = "oligarchy"
+    mission_cards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PendingChoice:
+    """S-EXP-CHOICE / H-CHOICES: two tiles drawn for one space, waiting for the player on turn."""
+
+    player: str
+    space: str
+    tiles: list[str]
+    link_from: str | None = None
+
+
+@dataclass
+class GameState:
+    seed_hash: str = ""
+    seat_order: list[str] = field(default_factory=list)  # factions, in turn order
+    year: int = 431
+    phase: str = "setup"  # setup | actions | choice | winter_orders | ended
+    action_round: int = 1  # 1..3 (H-YEAR)
+    turn_index: int = 0  # index into seat_order of the player on turn
+    board: dict[str, Polis] = field(default_factory=dict)
+    players: dict[str, Player] = field(default_factory=dict)
+    deck: list[str] = field(default_factory=list)  # tiles left in the Polis deck (draws are random)
+    discard: list[str] = field(default_factory=list)  # bottom .. top
+    bag: Coins = field(default_factory=dict)
+    trade_links: list[list[str]] = field(default_factory=list)  # sorted [space, space] pairs
+    pending_choice: PendingChoice | None = None
+    winter_orders: dict[str, dict[str, Any]] = field(default_factory=dict)  # sealed, by faction
+    events_applied: int = 0
+    revealed_seed: str | None = None
+    winners: list[str] = field(default_factory=list)
+
+    @property
+    def player_on_turn(self) -> str | None:
+        if self.phase in ("actions", "choice") and self.seat_order:
+            return self.seat_order[self.turn_index]
+        return None
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        data = dict(data)
+        data["board"] = {space: Polis(**p) for space, p in data.get("board", {}).items()}
+        data["players"] = {f: Player(**p) for f, p in data.get("players", {}).items()}
+        if data.get("pending_choice"):
+            data["pending_choice"] = PendingChoice(**data["pending_choice"])
+        return cls(**data)
