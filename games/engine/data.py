@@ -1,0 +1,158 @@
+"""The printed data of AEGEAPOLIS: factions, coin designs, Polis tiles and the game's constants.
+
+Faction differences live here, not in `if faction == ...` branches (H-FACTION): the rule
+modules read `FACTIONS[f].recruit_per_ap_native`, `.choice_cost_fp`, `.native_extra_coins`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --- S-FAC: the four factions ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FactionData:
+    id: str
+    name: str
+    leader: str
+    colour: str
+    native_space: str  # H-SETUP
+    native_tile: str
+    recruit_per_ap_native: int  # H-FACTION: Sparta recruits 2 phalanxes per AP in its Native Polis
+    choice_cost_fp: int  # S-EXP-CHOICE costs 1 FP; H-FACTION: 0 for Athens
+    native_extra_coins: int  # H-FACTION: Thebes' Native Polis pays 1 extra coin at income
+    starting_government: str  # H-GOV
+    starting_navigators: int  # H-HEROES: Athens starts with one Navigator
+
+
+FACTIONS: dict[str, FactionData] = {
+    f.id: f
+    for f in (
+        FactionData("athens", "Athens", "Athene", "blue", "C3", "athens", 1, 0, 0, "democracy", 1),
+        FactionData("sparta", "Sparta", "Leonidas", "black", "G3", "sparta", 2, 1, 0, "oligarchy", 0),
+        FactionData("corinth", "Corinth", "Sisyphos", "terracotta", "C7", "corinth", 1, 1, 0, "oligarchy", 0),
+        FactionData("thebes", "Thebes", "Phix", "cream", "G7", "thebes", 1, 1, 1, "oligarchy", 0),
+    )
+}
+FACTION_IDS: tuple[str, ...] = tuple(FACTIONS)
+
+
+def native_space(faction: str) -> str:
+    return FACTIONS[faction].native_space
+
+
+def faction_of_native_space(space: str) -> str | None:
+    """The faction whose Native Polis stands on `space` (whoever controls it now), or None."""
+    for faction in FACTIONS.values():
+        if faction.native_space == space:
+            return faction.id
+    return None
+
+
+# --- H-BAG: coins ----------------------------------------------------------------------
+
+COIN_DESIGNS: tuple[str, ...] = ("owl", "pegasus", "shield", "turtle")
+COINS_PER_DESIGN = 12
+
+# --- H-TILES: the Polis tiles -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TileData:
+    id: str
+    name: str
+    ap: int
+    fp: int
+    coins: int
+    garrison: int = 0  # H-NEUTRAL: neutral phalanxes when the tile is placed
+    treasure: int = 0  # H-NEUTRAL: unminted coins drawn blind from the bag onto it
+    mint: str | None = None  # coin design minted here (H-MINT), or None
+    native_of: str | None = None  # the faction whose Native tile this is
+
+
+_NATIVE_TILES = (
+    # Athens FP-heavy, Sparta AP-heavy, Corinth and Thebes coin-heavy (H-TILES).
+    TileData("athens", "Athens", ap=1, fp=3, coins=1, mint="owl", native_of="athens"),
+    TileData("sparta", "Sparta", ap=3, fp=1, coins=1, native_of="sparta"),
+    TileData("corinth", "Corinth", ap=1, fp=1, coins=2, mint="pegasus", native_of="corinth"),
+    TileData("thebes", "Thebes", ap=1, fp=1, coins=2, mint="shield", native_of="thebes"),
+)
+
+# The Polis deck: 36 tiles. Columns: id, name, AP, FP, coins, garrison, treasure, Mint design.
+_DECK_ROWS: tuple[tuple[str, str, int, int, int, int, int, str | None], ...] = (
+    ("aegina", "Aegina", 0, 1, 1, 2, 1, "turtle"),
+    ("ambrakia", "Ambrakia", 1, 0, 1, 1, 0, None),
+    ("amphipolis", "Amphipolis", 1, 1, 1, 3, 1, None),
+    ("argos", "Argos", 2, 0, 1, 3, 1, None),
+    ("chalkis", "Chalkis", 0, 1, 1, 2, 1, "owl"),
+    ("chios", "Chios", 0, 2, 1, 2, 1, None),
+    ("delos", "Delos", 0, 1, 2, 1, 2, None),
+    ("delphi", "Delphi", 1, 0, 2, 2, 2, None),
+    ("elis", "Elis", 1, 0, 0, 1, 0, None),
+    ("ephesos", "Ephesos", 0, 1, 2, 2, 1, "turtle"),
+    ("epidauros", "Epidauros", 1, 1, 0, 1, 0, None),
+    ("eretria", "Eretria", 0, 1, 1, 1, 0, None),
+    ("halikarnassos", "Halikarnassos", 1, 1, 1, 2, 1, None),
+    ("kerkyra", "Kerkyra", 0, 2, 1, 3, 1, None),
+    ("knidos", "Knidos", 0, 1, 1, 1, 1, "shield"),
+    ("kos", "Kos", 1, 0, 1, 1, 0, None),
+    ("lesbos", "Lesbos", 0, 1, 1, 2, 1, None),
+    ("leukas", "Leukas", 1, 1, 0, 1, 0, None),
+    ("mantinea", "Mantinea", 2, 0, 0, 2, 0, None),
+    ("megara", "Megara", 1, 1, 1, 2, 1, "pegasus"),
+    ("melos", "Melos", 0, 1, 0, 1, 0, None),
+    ("messene", "Messene", 2, 0, 1, 3, 0, None),
+    ("miletos", "Miletos", 0, 1, 2, 2, 2, "owl"),
+    ("naxos", "Naxos", 0, 1, 1, 1, 1, "turtle"),
+    ("olympia", "Olympia", 1, 0, 1, 1, 2, None),
+    ("paros", "Paros", 0, 1, 1, 1, 1, None),
+    ("plataia", "Plataia", 1, 0, 0, 1, 0, None),
+    ("potidaia", "Potidaia", 1, 0, 1, 2, 0, None),
+    ("pylos", "Pylos", 1, 1, 0, 1, 0, None),
+    ("rhodos", "Rhodos", 0, 1, 2, 3, 2, "pegasus"),
+    ("samos", "Samos", 0, 2, 1, 3, 1, None),
+    ("sikyon", "Sikyon", 1, 0, 1, 1, 1, "shield"),
+    ("tegea", "Tegea", 2, 0, 0, 2, 0, None),
+    ("thasos", "Thasos", 0, 0, 2, 1, 1, None),
+    ("thera", "Thera", 0, 1, 1, 1, 0, None),
+    ("troizen", "Troizen", 1, 0, 0, 1, 0, None),
+)
+
+DECK_TILES: tuple[str, ...] = tuple(row[0] for row in _DECK_ROWS)
+TILES: dict[str, TileData] = {t.id: t for t in _NATIVE_TILES} | {
+    row[0]: TileData(*row[:7], mint=row[7]) for row in _DECK_ROWS
+}
+
+# --- Setup and the year (H-SETUP, H-YEAR, S-TIME) ------------------------------------------
+
+NEUTRAL_SPACES: tuple[str, ...] = ("E3", "C5", "E5", "G5", "E7")
+STARTING_AP = 2
+STARTING_FP = 2
+STARTING_PHALANXES = 4
+PHALANX_PIECES = 60  # H-PIECES: per faction, supply + board
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+FIRST_YEAR, LAST_YEAR = 431, 421  # S-TIME: years count down
+ACTION_ROUNDS = 3  # H-YEAR
+INCOME_YEARS: frozenset[int] = frozenset({431, 429, 427, 425, 423})  # S-INC: never 421
+SCORING_YEARS: frozenset[int] = frozenset({430, 428, 426, 424, 422, 421})  # S-WINTER
+
+# --- Action costs (H-ACTIONS, S-EXP-CHOICE, S-EXP-LINK, S-MOVE, S-FORT) --------------------
+
+RECRUIT_PHALANXES_PER_AP = 1
+FORTIFY_AP = 3
+LINK_FP = 1
+FORTIFICATION_HP = 3
+UNITS_PER_FLEET_STEP = 4  # S-MOVE: ceil(units / 4) × distance
+MAX_DESTINATIONS = 3
+MAX_DICE = 4  # S-COMBAT: at most 4 dice per combat round
+HIT_MIN = 3  # S-COMBAT: a 3, 4, 5 or 6 hits
+KING_KILL_VP = 2  # H-HEROES
+
+# --- Winter (S-RANK, S-REINF) --------------------------------------------------------------
+
+RANK_VP: tuple[int, ...] = (3, 2, 1, 0)  # places from the top
+RANK_VP_TWO_PLAYERS: tuple[int, ...] = (3, 2)
+REINFORCEMENT_PHALANXES = 6
+RANKINGS: tuple[str, ...] = ("poleis", "coins", "mint")  # S-WINTER: in this order
