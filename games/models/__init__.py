@@ -1,0 +1,10 @@
+"""The games app's tables, one module per concern.
+
+store: the append-only log (Game, Event, Snapshot). projections: read models rebuilt from
+the log. Other modules (seats, ...) add one import line here.
+"""
+
+from .projections import GameSummary
+from .store import Event, Game, Snapshot
+
+__all__ = ["Event", "Game", "GameSummary", "Snapshot"]
