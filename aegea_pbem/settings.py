@@ -111,7 +111,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    "notifications-sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+}
 
 LOGGING = {
     "version": 1,

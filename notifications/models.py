@@ -1,3 +1,57 @@
+"""The outbox: one row per email the game owes someone, written in the same transaction as the events.
+
+The row is the truth of what must be delivered; Celery only carries the nudge. The unique
+key (game, seq, seat, kind) makes every notification idempotent: writing it twice, running
+the delivery task twice or on two workers never produces a second email.
+"""
+
+from __future__ import annotations
+
 from django.db import models
 
-# Create your models here.
+
+class Outbox(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        FAILED = "failed"
+
+    class Kind(models.TextChoices):
+        WELCOME = "welcome"
+        TURN = "turn"
+        ENDED = "ended"
+
+    # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
+    game_id = models.BigIntegerField(db_index=True)
+    seq = models.IntegerField(help_text="The event seq the notification belongs to (the turn).")
+    seat_id = models.BigIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+
+    to_email = models.EmailField()
+    language = models.CharField(max_length=8, default="en")
+    subject = models.CharField(max_length=255)
+    body_text = models.TextField()
+    body_html = models.TextField()
+
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    message_id = models.CharField(max_length=255, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game_id", "seq", "seat_id", "kind"], name="outbox_once_per_turn"
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "id"], name="outbox_pending_idx")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} game {self.game_id} seq {self.seq} -> {self.to_email} ({self.status})"
+
+    @property
+    def idempotency_key(self) -> str:
+        return f"aegea-{self.kind}-{self.game_id}-{self.seq}-{self.seat_id}"

@@ -1,0 +1,147 @@
+"""Outbox services: render an email, enqueue it inside the caller's transaction, deliver it once.
+
+`enqueue` is called by the game services in the same transaction that appends the events,
+so a notification exists exactly when its turn does. `deliver_outbox` sends pending rows
+through Django's email API (any anymail ESP), one locked row at a time, so two workers or
+a task delivered twice never send the same row twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from .models import Outbox
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_ATTEMPTS = 5
+
+
+@dataclass(frozen=True)
+class RenderedEmail:
+    subject: str
+    text: str
+    html: str
+
+
+def render_email(template: str, context: dict[str, Any], language: str) -> RenderedEmail:
+    """Render templates/emails/<template>_subject.txt, .txt and .html in the reader's language."""
+    with translation.override(language):
+        subject = render_to_string(f"emails/{template}_subject.txt", context)
+        text = render_to_string(f"emails/{template}.txt", context)
+        html = render_to_string(f"emails/{template}.html", context)
+    # A subject is one line: templates may end with a newline, headers may not contain one.
+    return RenderedEmail(subject=" ".join(subject.split()), text=text, html=html)
+
+
+def enqueue(
+    *,
+    game_id: int,
+    seq: int,
+    seat_id: int,
+    kind: str,
+    to_email: str,
+    language: str,
+    template: str,
+    context: dict[str, Any],
+) -> Outbox:
+    """Write one outbox row (once per game, seq, seat and kind) and nudge delivery after commit.
+
+    Call it inside the transaction that creates the reason for the email: if that
+    transaction rolls back, the email never existed.
+    """
+    rendered = render_email(template, context, language)
+    try:
+        with transaction.atomic():
+            row = Outbox.objects.create(
+                game_id=game_id,
+                seq=seq,
+                seat_id=seat_id,
+                kind=kind,
+                to_email=to_email,
+                language=language,
+                subject=rendered.subject,
+                body_text=rendered.text,
+                body_html=rendered.html,
+            )
+    except IntegrityError:
+        # The same notification was written before: idempotent, keep the first.
+        return Outbox.objects.get(game_id=game_id, seq=seq, seat_id=seat_id, kind=kind)
+    from .tasks import deliver_pending  # the task module imports this one
+
+    deliver_pending.delay_on_commit()
+    return row
+
+
+def _max_attempts() -> int:
+    return int(getattr(settings, "OUTBOX_MAX_ATTEMPTS", DEFAULT_MAX_ATTEMPTS))
+
+
+def _message(row: Outbox) -> EmailMultiAlternatives:
+    message = EmailMultiAlternatives(
+        subject=row.subject,
+        body=row.body_text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[row.to_email],
+        headers={"X-Aegea-Notification": row.idempotency_key},
+    )
+    message.attach_alternative(row.body_html, "text/html")
+    return message
+
+
+def _deliver_next(skip: set[int], connection: Any) -> int | None:
+    """Lock one pending row nobody else holds, send it, record the outcome. Returns its id."""
+    with transaction.atomic():
+        row = (
+            Outbox.objects.select_for_update(skip_locked=True)
+            .filter(status=Outbox.Status.PENDING)
+            .exclude(id__in=skip)
+            .order_by("id")
+            .first()
+        )
+        if row is None:
+            return None
+        row.attempts += 1
+        message = _message(row)
+        message.connection = connection
+        try:
+            message.send(fail_silently=False)
+        except Exception as exc:  # any ESP or SMTP failure: keep the row for the sweep
+            log.warning("outbox %s: delivery failed: %s", row.id, exc)
+            row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            if row.attempts >= _max_attempts():
+                row.status = Outbox.Status.FAILED
+            row.save(update_fields=["attempts", "last_error", "status"])
+            return row.id
+        row.status = Outbox.Status.SENT
+        row.sent_at = timezone.now()
+        row.last_error = ""
+        status = getattr(message, "anymail_status", None)  # set by anymail backends only
+        row.message_id = str(getattr(status, "message_id", "") or "")[:255]
+        row.save(update_fields=["attempts", "last_error", "status", "sent_at", "message_id"])
+        return row.id
+
+
+def deliver_outbox(limit: int | None = None) -> int:
+    """Send pending outbox rows; returns how many were attempted by this call.
+
+    Each row is sent inside its own transaction holding the row lock
+    (SELECT ... FOR UPDATE SKIP LOCKED), and only rows still pending are picked, so
+    concurrent callers share the work and never send a row twice.
+    """
+    tried: set[int] = set()
+    connection = get_connection()
+    while limit is None or len(tried) < limit:
+        row_id = _deliver_next(tried, connection)
+        if row_id is None:
+            break
+        tried.add(row_id)
+    return len(tried)

@@ -1,0 +1,24 @@
+"""Celery tasks that carry the outbox to the mail server.
+
+The task is only a nudge: the outbox rows are the truth, so a lost or duplicated task
+changes nothing. `sweep_outbox` runs periodically (CELERY_BEAT_SCHEDULE) and delivers
+whatever is still pending, e.g. after a Redis or worker outage.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from .services import deliver_outbox
+
+
+@shared_task(name="notifications.deliver_pending", acks_late=True, ignore_result=True)
+def deliver_pending() -> int:
+    """Deliver the pending outbox rows (enqueued after commit by `services.enqueue`)."""
+    return deliver_outbox()
+
+
+@shared_task(name="notifications.sweep_outbox", ignore_result=True)
+def sweep_outbox() -> int:
+    """Periodic safety net: re-send every row still pending (architecture step 5)."""
+    return deliver_outbox()

@@ -1,0 +1,203 @@
+"""The outbox: written with the transaction, delivered once by a real Celery worker on Redis."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from celery.signals import task_postrun
+from django.conf import settings
+from django.core import mail
+from django.db import connection, transaction
+
+from aegea_pbem.celery import app as celery_app
+from notifications.models import Outbox
+from notifications.services import deliver_outbox, enqueue, render_email
+from notifications.tasks import deliver_pending
+from tests.notifications import flaky_backend
+from tests.notifications.celery_fixtures import (  # noqa: F401
+    anymail_outbox,
+    celery_worker,
+    wait_for_mail,
+    wait_until,
+)
+
+TURN_CONTEXT = {
+    "game_name": "Game 7",
+    "player_name": "Ana",
+    "faction_name": "Athens",
+    "year_label": "431 BC",
+    "phase_label": "action round 1",
+    "sealed": False,
+    "happenings": ["Sparta passed."],
+    "link": "http://testserver/play/7/abc/",
+}
+
+
+def enqueue_turn(seq: int = 3, seat_id: int = 11, to_email: str = "ana@example.com", **extra) -> Outbox:
+    return enqueue(
+        game_id=7,
+        seq=seq,
+        seat_id=seat_id,
+        kind="turn",
+        to_email=to_email,
+        language=extra.pop("language", "en"),
+        template="turn",
+        context={**TURN_CONTEXT, **extra},
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("celery_worker")
+def test_row_committed_with_the_turn_is_delivered_by_the_worker():
+    with transaction.atomic():
+        row = enqueue_turn()
+    outbox = wait_for_mail(1)
+    message = outbox[0]
+    assert message.to == ["ana@example.com"]
+    assert message.subject == "AEGEAPOLIS Game 7: your turn, 431 BC"
+    assert "It is your turn as Athens: 431 BC, action round 1." in message.body
+    assert "- Sparta passed." in message.body
+    assert "http://testserver/play/7/abc/" in message.body
+    html, mimetype = message.alternatives[0]
+    assert mimetype == "text/html"
+    assert '<a href="http://testserver/play/7/abc/">' in html
+    assert "<li>Sparta passed.</li>" in html
+    assert message.extra_headers["X-Aegea-Notification"] == "aegea-turn-7-3-11"
+    wait_until(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT, what="row marked sent")
+    row.refresh_from_db()
+    assert row.attempts == 1 and row.sent_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_rolled_back_transaction_leaves_no_row_and_sends_nothing():
+    with pytest.raises(RuntimeError), transaction.atomic():
+        enqueue_turn()
+        raise RuntimeError("the order failed")
+    assert Outbox.objects.count() == 0
+    assert deliver_outbox() == 0
+    assert mail.outbox == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_same_notification_enqueued_twice_is_one_row_and_one_email():
+    with transaction.atomic():
+        first = enqueue_turn()
+        second = enqueue_turn(phase_label="changed")
+    assert first.pk == second.pk
+    assert Outbox.objects.count() == 1
+    assert len(mail.outbox) == 1  # eager mode: delivered after commit
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("celery_worker")
+def test_task_delivered_three_times_sends_each_row_once():
+    finished: list[str] = []
+
+    def count(sender=None, **kwargs) -> None:
+        finished.append(sender.name)
+
+    task_postrun.connect(count, weak=False)
+    try:
+        with transaction.atomic():
+            for seat in range(4):
+                enqueue_turn(seat_id=seat, to_email=f"p{seat}@example.com")  # each nudges once on commit
+        for _ in range(3):
+            deliver_pending.delay()
+        wait_until(lambda: finished.count("notifications.deliver_pending") >= 7, what="all 7 task runs")
+    finally:
+        task_postrun.disconnect(count)
+    assert sorted(m.to[0] for m in mail.outbox) == [f"p{s}@example.com" for s in range(4)]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_two_workers_delivering_at_once_never_send_a_row_twice():
+    if connection.vendor != "postgresql":
+        pytest.fail("row locks (SELECT ... FOR UPDATE SKIP LOCKED) are tested on PostgreSQL")
+    with transaction.atomic():
+        for seat in range(20):
+            Outbox.objects.create(
+                game_id=7,
+                seq=3,
+                seat_id=seat,
+                kind="turn",
+                to_email=f"p{seat}@example.com",
+                subject="s",
+                body_text="t",
+                body_html="<p>t</p>",
+            )
+    start = threading.Barrier(2)
+    counts: list[int] = []
+
+    def worker() -> None:
+        start.wait()
+        try:
+            counts.append(deliver_outbox())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(counts) == 20
+    assert len(mail.outbox) == 20
+    assert len({m.to[0] for m in mail.outbox}) == 20
+    assert set(Outbox.objects.values_list("attempts", flat=True)) == {1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_failed_delivery_stays_pending_and_the_sweep_sends_it_later(settings):
+    settings.EMAIL_BACKEND = "tests.notifications.flaky_backend.FlakyBackend"
+    mail.outbox = []
+    flaky_backend.FAILING["on"] = True
+    try:
+        with transaction.atomic():
+            row = enqueue_turn()
+    finally:
+        flaky_backend.FAILING["on"] = False
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("pending", 1)
+    assert "ESP unreachable" in row.last_error
+    assert mail.outbox == []
+
+    from notifications.tasks import sweep_outbox
+
+    sweep_outbox.apply()
+    row.refresh_from_db()
+    assert (row.status, row.attempts, row.last_error) == ("sent", 2, "")
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_row_gives_up_after_the_maximum_attempts(settings):
+    settings.EMAIL_BACKEND = "tests.notifications.flaky_backend.FlakyBackend"
+    settings.OUTBOX_MAX_ATTEMPTS = 2
+    flaky_backend.FAILING["on"] = True
+    try:
+        with transaction.atomic():
+            row = enqueue_turn()
+        deliver_outbox()
+        deliver_outbox()  # nothing left to try: the row is failed, not pending
+    finally:
+        flaky_backend.FAILING["on"] = False
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("failed", 2)
+
+
+def test_sweep_is_scheduled_by_celery_beat():
+    schedule = settings.CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"]
+    assert schedule["task"] == "notifications.sweep_outbox"
+    assert "notifications.sweep_outbox" in celery_app.tasks
+
+
+def test_email_is_rendered_in_the_readers_language_with_one_line_subject():
+    rendered = render_email("turn", {**TURN_CONTEXT, "sealed": True}, "en")
+    assert rendered.subject == "AEGEAPOLIS Game 7: your sealed winter order, 431 BC"
+    assert "\n" not in rendered.subject
+    assert "every player now submits a sealed order" in rendered.text
+    assert rendered.html.lstrip().startswith("<!doctype html>")
