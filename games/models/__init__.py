@@ -5,6 +5,7 @@ the log. Other modules (seats, ...) add one import line here.
 """
 
 from .projections import GameSummary
+from .seats import GameProgress, Seat  # noqa: F401  (issue 4: seats and the progress read model)
 from .store import Event, Game, Snapshot
 
 __all__ = ["Event", "Game", "GameSummary", "Snapshot"]
