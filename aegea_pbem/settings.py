@@ -7,6 +7,7 @@ DATABASE_URL, REDIS_URL and an anymail ESP turns it into the real thing.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -15,16 +16,29 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEFAULT_SECRET_KEY = "insecure-embedded-default-key-change-me"
 SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
-DEBUG = os.environ.get("DEBUG", "1") == "1"
 PRODUCTION = os.environ.get("AEGEA_PRODUCTION", "0") == "1"
+# DEBUG is on for the embedded default and off by default in production.
+DEBUG = os.environ.get("DEBUG", "0" if PRODUCTION else "1") == "1"
 if PRODUCTION and (SECRET_KEY == DEFAULT_SECRET_KEY or DEBUG):
     raise ImproperlyConfigured(
         "Production settings refuse to start with the default SECRET_KEY or DEBUG on: "
         "set SECRET_KEY and DEBUG=0."
     )
 
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+_LOCAL_HOSTS = "localhost,127.0.0.1,[::1],testserver"
+ALLOWED_HOSTS = [host for host in os.environ.get("ALLOWED_HOSTS", _LOCAL_HOSTS).split(",") if host]
+if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(_site_host)
+CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_URL.startswith("https://") else []
+
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SITE_URL.startswith("https://")
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -68,12 +82,23 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "aegea_pbem.wsgi.application"
 
+VAR_DIR = Path(os.environ.get("AEGEA_VAR_DIR", BASE_DIR / "var"))
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'var' / 'aegea.sqlite3'}"),
+        os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'aegea.sqlite3'}"),
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default: one writer at a time, taken at BEGIN so racing appends wait for
+    # each other and then see the new head (ConcurrencyError) instead of "database is locked".
+    if DATABASES["default"]["NAME"] != ":memory:":
+        Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -89,12 +114,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = VAR_DIR / "static"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 
 # Email: an anymail ESP when configured, else a mailbox folder a person can read.
-MAILBOX_DIR = Path(os.environ.get("MAILBOX_DIR", BASE_DIR / "var" / "mailbox"))
+MAILBOX_DIR = Path(os.environ.get("MAILBOX_DIR", VAR_DIR / "mailbox"))
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
 EMAIL_FILE_PATH = str(MAILBOX_DIR)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "AEGEAPOLIS <turns@aegeapolis.localhost>")

@@ -1,6 +1,11 @@
 from django.apps import AppConfig
+from django.utils.module_loading import autodiscover_modules
 
 
 class GamesConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'games'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games"
+
+    def ready(self) -> None:
+        # Registers the projectors of games/projectors/ and of any app's projectors module.
+        autodiscover_modules("projectors")

@@ -1,0 +1,32 @@
+"""`manage.py verifygame GAME [GAME ...]`: recompute each game's hash chain; exit 1 on the first bad event."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.models import Game
+from games.verification import verify_chain
+
+
+class Command(BaseCommand):
+    help = "Recompute the hash chain of a game's event log and name the first altered or missing event."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("games", nargs="+", type=int, metavar="GAME", help="game id")
+
+    def handle(self, *args: object, games: list[int], **options: object) -> None:
+        failed = []
+        for game_id in games:
+            try:
+                game = Game.objects.get(pk=game_id)
+            except Game.DoesNotExist:
+                raise CommandError(f"game {game_id} does not exist") from None
+            report = verify_chain(game)
+            if report.ok:
+                self.stdout.write(f"game {game_id}: {report.events} events, hash chain intact")
+            else:
+                problem = report.problem
+                self.stderr.write(f"game {game_id}: BROKEN at seq {problem.seq}: {problem.reason}")
+                failed.append(f"game {game_id} seq {problem.seq}")
+        if failed:
+            raise CommandError(f"hash chain broken: {', '.join(failed)}", returncode=1)

@@ -1,0 +1,215 @@
+"""The event store: append a batch of events at an expected seq, load a game's log and state.
+
+Appending is the only way events are written. It runs in one transaction that also runs
+every registered projector (games/projections.py), so read models never disagree with the
+log, and a failure anywhere leaves nothing half-written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .hashing import GENESIS_HASH, canonical_json, event_hash
+from .models import Event, Game, Snapshot
+from .projections import project
+
+if TYPE_CHECKING:
+    from .engine.events import Event as EngineEvent
+
+SCHEMA_VERSION = 1
+SEQ_CONSTRAINT = "games_event_unique_seq"
+
+S = TypeVar("S")
+
+
+class ConcurrencyError(Exception):
+    """The game moved on: another append won the race for `expected_seq`. Nothing was written."""
+
+    def __init__(self, game_id: int, expected_seq: int, actual_seq: int | None) -> None:
+        self.game_id = game_id
+        self.expected_seq = expected_seq
+        self.actual_seq = actual_seq
+        super().__init__(
+            f"game {game_id} has moved on: expected seq {expected_seq}, "
+            f"found {'a concurrent append' if actual_seq is None else actual_seq}"
+        )
+
+
+class EventLike(Protocol):
+    """What `append_events` accepts: games.engine.events.Event or anything with the same two fields."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def payload(self) -> Mapping[str, Any]: ...
+
+
+def head(game: Game | int) -> tuple[int, str]:
+    """The (seq, hash) of the game's last event; (0, GENESIS_HASH) for an empty log."""
+    game_id = game if isinstance(game, int) else game.pk
+    row = Event.objects.filter(game_id=game_id).order_by("-seq").values_list("seq", "hash").first()
+    return row if row is not None else (0, GENESIS_HASH)
+
+
+def _validated(
+    events: Iterable[EventLike], actor: str, expected_seq: int
+) -> list[tuple[str, dict[str, Any]]]:
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+        raise ValueError(f"expected_seq must be an integer >= 0, not {expected_seq!r}")
+    if not isinstance(actor, str) or len(actor) > 100:
+        raise ValueError("actor must be a string of at most 100 characters")
+    checked = []
+    for index, event in enumerate(events):
+        event_type, payload = getattr(event, "type", None), getattr(event, "payload", None)
+        if not isinstance(event_type, str) or not 0 < len(event_type) <= 64:
+            raise ValueError(f"event {index}: type must be a non-empty string of at most 64 characters")
+        if not isinstance(payload, Mapping):
+            raise ValueError(f"event {index} ({event_type}): payload must be a mapping")
+        payload = dict(payload)
+        canonical_json(payload)  # raises NotCanonical for floats and other unstorable values
+        checked.append((event_type, payload))
+    if not checked:
+        raise ValueError("append_events needs at least one event")
+    return checked
+
+
+def _is_seq_conflict(error: IntegrityError) -> bool:
+    diag = getattr(error.__cause__, "diag", None)
+    if diag is not None and getattr(diag, "constraint_name", None):
+        return diag.constraint_name == SEQ_CONSTRAINT
+    text = str(error)
+    return SEQ_CONSTRAINT in text or "games_event.game_id, games_event.seq" in text
+
+
+def append_events(
+    game: Game,
+    expected_seq: int,
+    events: Iterable[EventLike],
+    actor: str = "",
+    *,
+    now: datetime | None = None,
+) -> list[Event]:
+    """Append `events` to `game`'s log after event `expected_seq` (0 for an empty log).
+
+    One transaction: the Game row is locked, the log's head must be `expected_seq`, the
+    events get seq expected_seq+1.., chained hashes and one creation time, and every
+    projector sees them. Raises ConcurrencyError if another append got there first (also
+    when the unique (game, seq) index catches a race the lock did not), ValueError or
+    NotCanonical for bad input; in every failure nothing is written.
+    """
+    checked = _validated(events, actor, expected_seq)
+    created = now or timezone.now()
+    try:
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            seq, prev_hash = head(locked.pk)
+            if seq != expected_seq:
+                raise ConcurrencyError(locked.pk, expected_seq, seq)
+            rows = []
+            for event_type, payload in checked:
+                seq += 1
+                digest = event_hash(
+                    game_id=locked.pk,
+                    seq=seq,
+                    type=event_type,
+                    payload=payload,
+                    actor=actor,
+                    schema_version=SCHEMA_VERSION,
+                    created=created,
+                    prev_hash=prev_hash,
+                )
+                rows.append(
+                    Event(
+                        game=locked,
+                        seq=seq,
+                        type=event_type,
+                        payload=payload,
+                        actor=actor,
+                        schema_version=SCHEMA_VERSION,
+                        created=created,
+                        prev_hash=prev_hash,
+                        hash=digest,
+                    )
+                )
+                prev_hash = digest
+            Event.objects.bulk_create(rows)
+            project(locked, rows)
+    except IntegrityError as error:
+        if _is_seq_conflict(error):
+            raise ConcurrencyError(game.pk, expected_seq, None) from error
+        raise
+    game.status = locked.status
+    return rows
+
+
+def load_events(game: Game, after_seq: int = 0, up_to_seq: int | None = None) -> list[Event]:
+    """The game's stored events after `after_seq` (up to `up_to_seq`, inclusive), in seq order."""
+    rows = Event.objects.filter(game=game, seq__gt=after_seq)
+    if up_to_seq is not None:
+        rows = rows.filter(seq__lte=up_to_seq)
+    return list(rows.order_by("seq"))
+
+
+def load_engine_events(game: Game, after_seq: int = 0, up_to_seq: int | None = None) -> list[EngineEvent]:
+    """Like load_events, as engine Events (type, payload): the fast path for folding."""
+    # Imported here: the store works (and is tested) without loading the rules package.
+    from .engine.events import Event as EngineEvent
+
+    rows = Event.objects.filter(game=game, seq__gt=after_seq)
+    if up_to_seq is not None:
+        rows = rows.filter(seq__lte=up_to_seq)
+    return [
+        EngineEvent(event_type, payload)
+        for event_type, payload in rows.order_by("seq").values_list("type", "payload")
+    ]
+
+
+@dataclass(frozen=True)
+class LoadedState(Generic[S]):
+    state: S
+    seq: int  # the last event folded in; 0 for an empty log
+    snapshot_seq: int  # where folding started; 0 when no snapshot was used
+    events_folded: int
+
+
+def load_state(
+    game: Game,
+    *,
+    initial: Callable[[], S],
+    fold_from: Callable[[S, Sequence[EngineEvent]], S],
+    from_dict: Callable[[dict[str, Any]], S],
+    up_to_seq: int | None = None,
+) -> LoadedState[S]:
+    """Fold the game's state from its newest snapshot (at or before `up_to_seq`) plus the events after it.
+
+    The fold is passed in, so the store stays independent of the engine:
+    `load_state(game, initial=GameState, fold_from=engine.fold_from, from_dict=GameState.from_dict)`.
+    """
+    snapshots = Snapshot.objects.filter(game=game)
+    if up_to_seq is not None:
+        snapshots = snapshots.filter(seq__lte=up_to_seq)
+    snapshot = snapshots.order_by("-seq").values_list("seq", "state").first()
+    if snapshot is None:
+        start_seq, state = 0, initial()
+    else:
+        start_seq, state = snapshot[0], from_dict(snapshot[1])
+    events = load_engine_events(game, after_seq=start_seq, up_to_seq=up_to_seq)
+    if events:
+        state = fold_from(state, events)
+    return LoadedState(state, start_seq + len(events), start_seq, len(events))
+
+
+def save_snapshot(game: Game, seq: int, state: dict[str, Any]) -> Snapshot:
+    """Store the folded state after event `seq`; a snapshot already there for that seq is kept."""
+    last_seq, _ = head(game)
+    if not 1 <= seq <= last_seq:
+        raise ValueError(f"no event {seq} in game {game.pk} (last seq {last_seq}) to snapshot")
+    snapshot, _ = Snapshot.objects.get_or_create(game=game, seq=seq, defaults={"state": state})
+    return snapshot
