@@ -1,0 +1,94 @@
+# AEGEAPOLIS PBEM: `make run` to play locally, `make test` to check everything.
+# Both create .venv and install requirements.txt into it when needed.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.ONESHELL:
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements-installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+LOCAL_POSTGRES := postgres://postgres@127.0.0.1:5432/test
+LOCAL_REDIS := redis://127.0.0.1:6379/0
+TEST_REDIS := redis://127.0.0.1:6379/15
+BENCH_DATABASE := aegea_bench
+
+# Exit 0 when the service at the URL answers.
+PG_ANSWERS = $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()'
+REDIS_ANSWERS = $(PY) -c 'import sys, redis; redis.Redis.from_url(sys.argv[1], socket_connect_timeout=3).ping()'
+
+.PHONY: help venv run test bench lint format
+
+help:
+	@echo "make run    start the service at http://$(HOST):$(PORT)/ (plus Celery when Redis answers)"
+	@echo "make test   run the test suite (PostgreSQL at DATABASE_URL or the local test database, else SQLite)"
+	@echo "make bench  time appends and loads on PostgreSQL"
+	@echo "make lint   ruff check and ruff format --check"
+
+$(STAMP): requirements.txt
+	@if [ ! -x $(PY) ]; then $(PYTHON) -m venv $(VENV); fi
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	@mkdir -p var
+	$(PY) manage.py migrate --noinput
+	# The order loop adds a demo game here: `manage.py createdemo` prints each player's link.
+	if $(PY) manage.py help createdemo >/dev/null 2>&1; then $(PY) manage.py createdemo; fi
+	pids=()
+	trap 'if [ $${#pids[@]} -gt 0 ]; then kill $${pids[@]} 2>/dev/null || true; wait $${pids[@]} 2>/dev/null || true; fi' EXIT INT TERM
+	redis_url="$${REDIS_URL:-$(LOCAL_REDIS)}"
+	if $(REDIS_ANSWERS) "$$redis_url" 2>/dev/null; then
+		export REDIS_URL="$$redis_url"
+		$(PY) -m celery -A aegea_pbem worker --loglevel=INFO --concurrency=2 >var/celery-worker.log 2>&1 & pids+=($$!)
+		$(PY) -m celery -A aegea_pbem beat --loglevel=INFO --schedule var/celerybeat-schedule >var/celery-beat.log 2>&1 & pids+=($$!)
+		echo "Celery worker and beat on $$redis_url (logs in var/celery-*.log)"
+	else
+		echo "No Redis at $$redis_url: Celery tasks run eagerly inside the web process"
+	fi
+	echo "AEGEAPOLIS is running at http://$(HOST):$(PORT)/  (emails land in $${MAILBOX_DIR:-var/mailbox}/; Ctrl-C stops)"
+	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
+
+test: $(STAMP)
+	@db="$${DATABASE_URL:-}"
+	if [ -z "$$db" ]; then
+		if $(PG_ANSWERS) "$(LOCAL_POSTGRES)" 2>/dev/null; then db="$(LOCAL_POSTGRES)"
+		elif [ -n "$${CI:-}" ]; then echo "CI: PostgreSQL at $(LOCAL_POSTGRES) does not answer" >&2; exit 1
+		else db="sqlite:///$(CURDIR)/var/test.sqlite3"; echo "No PostgreSQL answers: testing on SQLite"; fi
+	fi
+	redis_url="$${REDIS_URL:-$(TEST_REDIS)}"
+	if [ -n "$${CI:-}" ]; then
+		case "$$db" in postgres*) ;; *) echo "CI: DATABASE_URL must be PostgreSQL, not $$db" >&2; exit 1;; esac
+		$(PG_ANSWERS) "$$db" || { echo "CI: PostgreSQL at $$db does not answer" >&2; exit 1; }
+		$(REDIS_ANSWERS) "$$redis_url" || { echo "CI: Redis at $$redis_url does not answer" >&2; exit 1; }
+	fi
+	echo "Testing against $$db (Redis $$redis_url)"
+	DATABASE_URL="$$db" REDIS_URL="$$redis_url" $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	@admin_url="$${BENCH_ADMIN_DATABASE_URL:-$${DATABASE_URL:-$(LOCAL_POSTGRES)}}"
+	$(PG_ANSWERS) "$$admin_url" || { echo "make bench needs PostgreSQL: $$admin_url does not answer" >&2; exit 1; }
+	bench_url="$$($(PY) -c 'import sys; from urllib.parse import urlsplit; u = urlsplit(sys.argv[1]); print(u._replace(path="/$(BENCH_DATABASE)").geturl())' "$$admin_url")"
+	scratch() { $(PY) -c 'import sys, psycopg
+	with psycopg.connect(sys.argv[1], autocommit=True) as c:
+	    c.execute("DROP DATABASE IF EXISTS $(BENCH_DATABASE) WITH (FORCE)")
+	    if sys.argv[2] == "create": c.execute("CREATE DATABASE $(BENCH_DATABASE)")' "$$admin_url" "$$1"; }
+	scratch create
+	trap 'scratch drop' EXIT
+	DATABASE_URL="$$bench_url" $(PY) manage.py migrate --noinput -v 0
+	DATABASE_URL="$$bench_url" $(PY) manage.py bench --json bench-results.json
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
