@@ -1,9 +1,153 @@
-"""AEGEAPOLIS rules engine: pure Python, deterministic, no Django (facade in progress)."""
+"""AEGEAPOLIS rules engine: pure Python, deterministic, no Django, no I/O, no clock, no global RNG.
 
-from .commands import COMMAND_TYPES
+The facade used by the service, the bots and the tests alike:
+
+- `new_game(setup, seed) -> list[Event]`: the opening events (H-SETUP) and the first Spring.
+- `fold(events) -> GameState` / `fold_from(state, events)`: pure replay, no randomness.
+- `decide(state, command, rng) -> list[Event]`: validate an order, resolve its randomness,
+  return its events and their automatic consequences; raises RuleViolation, changes nothing.
+- `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders.
+- `scenario(dict) -> GameState`: a hand-made state (docs/scenarios.md).
+- `player_view(state, faction) -> dict`: what that player may see (H-SCREEN).
+- `command_from_dict(dict) -> Command`: read an untrusted order (H-ORDER).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from . import actions, expansion, setup, turns, winter
+from .commands import (
+    COMMAND_TYPES,
+    ChooseTile,
+    Command,
+    CommitCoins,
+    Destination,
+    Expand,
+    Fortify,
+    Move,
+    Pass,
+    Recruit,
+    command_from_dict,
+)
 from .events import Event, RuleViolation
+from .fold import apply_in_place
+from .legal import legal_commands, movement_module
 from .rng import GameRng
 from .scenario import ScenarioError, scenario
 from .state import GameState
+from .view import player_view
 
-__all__ = ["COMMAND_TYPES", "Event", "GameRng", "GameState", "RuleViolation", "ScenarioError", "scenario"]
+__all__ = [
+    "COMMAND_TYPES",
+    "ChooseTile",
+    "Command",
+    "CommitCoins",
+    "Destination",
+    "Event",
+    "Expand",
+    "Fortify",
+    "GameRng",
+    "GameState",
+    "Move",
+    "Pass",
+    "Recruit",
+    "RuleViolation",
+    "ScenarioError",
+    "command_from_dict",
+    "decide",
+    "fold",
+    "fold_from",
+    "legal_commands",
+    "new_game",
+    "player_view",
+    "scenario",
+]
+
+
+def fold(events: Iterable[Event]) -> GameState:
+    """Replay `events` from an empty state (pure: no randomness, no clock)."""
+    return fold_from(GameState(), events)
+
+
+def fold_from(state: GameState, events: Iterable[Event]) -> GameState:
+    """Continue folding from a snapshot; `state` itself is changed and returned (copy it to keep it)."""
+    movement_module()
+    return apply_in_place(state, events)
+
+
+def _settle(work: GameState, rng: GameRng) -> list[Event]:
+    """Apply the automatic consequences to `work` until a player must act (turn flow, winter, end)."""
+    events: list[Event] = []
+    while batch := turns.follow_up(work, rng):
+        apply_in_place(work, batch)
+        events += batch
+    return events
+
+
+def new_game(setup_data: dict[str, Any], seed: str) -> list[Event]:
+    """H-SETUP: "GameStarted" (seat order, natives, neutral Poleis, deck and bag), then the first Spring.
+
+    Every draw comes from GameRng(seed, 0). Raises RuleViolation("S-FAC") for a bad faction list.
+    """
+    rng = GameRng(seed, 0)
+    started = setup.game_started(setup_data, seed, rng)
+    work = fold([started])
+    return [started, *_settle(work, rng)]
+
+
+def _on_turn(state: GameState, cmd: Command) -> None:
+    """H-YEAR: actions are taken only in the action rounds, by the player on turn."""
+    if state.phase == "choice":
+        raise RuleViolation("S-EXP-CHOICE", "A tile choice must be answered first.")
+    if state.phase != "actions":
+        raise RuleViolation("H-YEAR", "No actions now: it is winter; send your winter order.")
+    if state.player_on_turn != cmd.player:
+        raise RuleViolation(
+            "H-YEAR", "It is not your turn; %(player)s is on turn.", player=state.player_on_turn
+        )
+
+
+def _decide_move(state: GameState, cmd: Move, rng: GameRng) -> list[Event]:
+    movement = movement_module()
+    if movement is None:
+        raise RuleViolation("S-MOVE", "Moving is not available in this build.")
+    return movement.decide_move(state, cmd, rng)
+
+
+_HANDLERS: dict[type[Command], Callable[[GameState, Any, GameRng], list[Event]]] = {
+    Pass: lambda s, c, r: actions.decide_pass(s, c),
+    Recruit: lambda s, c, r: actions.decide_recruit(s, c),
+    Fortify: lambda s, c, r: actions.decide_fortify(s, c),
+    Expand: expansion.decide_expand,
+    Move: _decide_move,
+    ChooseTile: expansion.decide_choose_tile,
+    CommitCoins: lambda s, c, r: winter.decide_commit(s, c),
+}
+_ACTIONS = (Pass, Recruit, Fortify, Expand, Move)
+
+
+def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
+    """Validate `command` against `state`, draw its randomness from `rng`, return the events.
+
+    The events include the automatic consequences (next turn, automatic passes of players
+    without a Polis, winter scoring and reinforcement, the next year's Spring, the end).
+    Never changes `state`; an illegal order raises RuleViolation naming the rule.
+    """
+    if state.phase == "ended":
+        raise RuleViolation("H-END", "The game is over.")
+    if not isinstance(command, Command):
+        raise RuleViolation("H-ORDER", "That is not an order.")
+    command = command_from_dict(command.to_dict())  # H-ORDER: the same checks as untrusted JSON
+    if command.player not in state.players:
+        raise RuleViolation("H-ORDER", "%(player)s is not playing in this game.", player=command.player)
+    if isinstance(command, _ACTIONS):
+        _on_turn(state, command)
+    events = _HANDLERS[type(command)](state, command, rng)
+    work = apply_in_place(state.copy(), events)
+    if state.phase in ("actions", "choice") and work.phase == "actions":
+        tail = turns.end_of_turn(work)
+        apply_in_place(work, tail)
+        events += tail
+    return events + _settle(work, rng)

@@ -7,8 +7,12 @@ RuleViolation("H-ORDER", ...) for anything malformed.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
+
+from .board import is_space
+from .data import COIN_DESIGNS, MAX_DESTINATIONS
+from .events import RuleViolation
 
 
 @dataclass(frozen=True)
@@ -17,7 +21,8 @@ class Command:
     player: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
+        """Plain JSON (lists, not tuples); `command_from_dict(c.to_dict()) == c`."""
+        return {"kind": self.kind, **_plain(asdict(self))}
 
 
 @dataclass(frozen=True)
@@ -101,3 +106,133 @@ class CommitCoins(Command):
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.kind: cls for cls in (Pass, Expand, ChooseTile, Move, Recruit, Fortify, CommitCoins)
 }
+
+
+# --- H-ORDER: reading untrusted orders -----------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _bad(message: str, **params: Any) -> RuleViolation:
+    return RuleViolation("H-ORDER", message, **params)
+
+
+def _count(name: str, value: Any, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise _bad("%(field)s must be a whole number of at least %(min)d.", field=name, min=minimum)
+    return value
+
+
+def _text(name: str, value: Any, choices: tuple[str, ...] | None = None) -> str:
+    if not isinstance(value, str) or (choices is not None and value not in choices):
+        raise _bad("%(field)s is not valid here.", field=name)
+    return value
+
+
+def _space(name: str, value: Any) -> str:
+    if not is_space(value):
+        raise _bad("%(field)s must be a space from A1 to I9.", field=name)
+    return value
+
+
+def _optional(parse: Any, name: str, value: Any) -> Any:
+    return None if value is None else parse(name, value)
+
+
+def _source(name: str, value: Any) -> str:
+    return _text(name, value, ("deck", "discard"))
+
+
+def _tile_list(name: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or any(not isinstance(t, str) for t in value):
+        raise _bad("%(field)s must be a list of tile names.", field=name)
+    return tuple(value)
+
+
+def _destinations(name: str, value: Any) -> tuple[Destination, ...]:
+    if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= MAX_DESTINATIONS:
+        raise _bad("A move has 1 to %(max)d destinations.", max=MAX_DESTINATIONS)
+    out = []
+    for raw in value:
+        if not isinstance(raw, dict):
+            raise _bad("Each destination must be an object.")
+        unknown = set(raw) - {"space", "phalanxes", "king", "navigators", "builders"}
+        if unknown or "space" not in raw:
+            raise _bad("A destination needs a space and may give phalanxes, king, navigators, builders.")
+        king = raw.get("king", False)
+        if not isinstance(king, bool):
+            raise _bad("king must be true or false.")
+        out.append(
+            Destination(
+                space=_space("destination", raw["space"]),
+                phalanxes=_count("phalanxes", raw.get("phalanxes", 0)),
+                king=king,
+                navigators=_count("navigators", raw.get("navigators", 0)),
+                builders=_count("builders", raw.get("builders", 0)),
+            )
+        )
+    return tuple(out)
+
+
+def _spaces(name: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise _bad("%(field)s must be a list of spaces.", field=name)
+    return tuple(_space(name, v) for v in value)
+
+
+def _coin_pairs(name: str, value: Any) -> tuple[tuple[str, int], ...]:
+    pairs = list(value.items()) if isinstance(value, dict) else value
+    if not isinstance(pairs, (list, tuple)):
+        raise _bad("coins must map coin designs to counts.")
+    counts: dict[str, int] = {}
+    for pair in pairs:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise _bad("coins must map coin designs to counts.")
+        design = _text("coin design", pair[0], COIN_DESIGNS)
+        if design in counts:
+            raise _bad("The coin design %(design)s is named twice.", design=design)
+        counts[design] = _count(design, pair[1])
+    return tuple(sorted((d, n) for d, n in counts.items() if n))
+
+
+_FIELD_PARSERS: dict[str, Any] = {
+    "space": _space,
+    "source": _source,
+    "second_source": lambda n, v: _optional(_source, n, v),
+    "link_from": lambda n, v: _optional(_space, n, v),
+    "keep": lambda n, v: _optional(_text, n, v),
+    "discard_order": _tile_list,
+    "origin": _space,
+    "destinations": _destinations,
+    "battle_order": _spaces,
+    "phalanxes": lambda n, v: _count(n, v, 1),
+    "coins": _coin_pairs,
+    "blanks": _count,
+}
+
+
+def command_from_dict(raw: Any) -> Command:
+    """Read an order from untrusted JSON (H-ORDER): anything malformed is refused with a message."""
+    if not isinstance(raw, dict):
+        raise _bad("An order must be a JSON object.")
+    cls = COMMAND_TYPES.get(raw.get("kind"))  # type: ignore[arg-type]
+    if cls is None:
+        raise _bad("Unknown kind of order: %(kind)s.", kind=str(raw.get("kind")))
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(set(raw) - names - {"kind"})
+    if unknown:
+        raise _bad("Unknown field(s) in the order: %(fields)s.", fields=", ".join(map(str, unknown)))
+    player = raw.get("player")
+    if not isinstance(player, str) or not player:
+        raise _bad("The order does not name its player.")
+    values = {name: _FIELD_PARSERS[name](name, raw[name]) for name in names - {"player"} if name in raw}
+    command = cls(player=player, **values)
+    if isinstance(command, ChooseTile) and command.keep is None and len(command.discard_order) != 2:
+        raise _bad("Keep one tile, or list both tiles in their discard order.")
+    return command

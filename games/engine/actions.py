@@ -1,0 +1,100 @@
+"""The simple actions of H-ACTIONS: Recruit, Fortify and Pass (with H-PIECES, H-NATIVE-LOST, H-FACTION)."""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from . import data
+from .commands import Fortify, Pass, Recruit
+from .events import Event, RuleViolation
+from .fold import applies
+from .state import GameState
+
+
+def recruit_places(state: GameState, faction: str) -> list[str]:
+    """H-ACTIONS, H-NATIVE-LOST: the Native Polis while the faction holds it, and where its King stands."""
+    places = set()
+    native = state.board.get(data.native_space(faction))
+    if native is not None and native.owner == faction:
+        places.add(native.space)
+    places.update(s for s, p in state.board.items() if p.king and p.owner == faction)
+    return sorted(places)
+
+
+def recruit_cost(faction: str, space: str, phalanxes: int) -> int:
+    """AP for `phalanxes` recruits: 1 AP each; H-FACTION: Sparta 2 per AP in its Native Polis (rounded up)."""
+    per_ap = data.RECRUIT_PHALANXES_PER_AP
+    if space == data.native_space(faction):
+        per_ap = data.FACTIONS[faction].recruit_per_ap_native
+    return ceil(phalanxes / per_ap)
+
+
+def decide_recruit(state: GameState, cmd: Recruit) -> list[Event]:
+    """H-ACTIONS Recruit; H-PIECES: only pieces from the supply; H-NATIVE-LOST."""
+    if cmd.space not in recruit_places(state, cmd.player):
+        native = state.board.get(data.native_space(cmd.player))
+        if native is not None and native.owner != cmd.player and cmd.space == native.space:
+            raise RuleViolation(
+                "H-NATIVE-LOST", "A rival holds your Native Polis; you recruit only where your King stands."
+            )
+        raise RuleViolation(
+            "H-ACTIONS",
+            "Recruit only in your Native Polis or where your King stands, not in %(space)s.",
+            space=cmd.space,
+        )
+    player = state.players[cmd.player]
+    if cmd.phalanxes > player.phalanx_supply:
+        raise RuleViolation(
+            "H-PIECES", "Only %(supply)d phalanxes are left in your supply.", supply=player.phalanx_supply
+        )
+    cost = recruit_cost(cmd.player, cmd.space, cmd.phalanxes)
+    if cost > player.ap:
+        raise RuleViolation(
+            "H-ACTIONS", "Recruiting this costs %(cost)d AP; you have %(ap)d.", cost=cost, ap=player.ap
+        )
+    return [
+        Event(
+            "PhalanxesRecruited",
+            {"player": cmd.player, "space": cmd.space, "phalanxes": cmd.phalanxes, "ap": cost},
+        )
+    ]
+
+
+def decide_fortify(state: GameState, cmd: Fortify) -> list[Event]:
+    """H-ACTIONS Fortify: 3 AP for one Fortification (S-FORT: 3 HP) on a Polis you control."""
+    polis = state.board.get(cmd.space)
+    if polis is None or polis.owner != cmd.player:
+        raise RuleViolation(
+            "H-ACTIONS", "You can fortify only a Polis you control; %(space)s is not.", space=cmd.space
+        )
+    if state.players[cmd.player].ap < data.FORTIFY_AP:
+        raise RuleViolation(
+            "H-ACTIONS", "A Fortification costs %(cost)d AP; you have %(ap)d.", cost=data.FORTIFY_AP,
+            ap=state.players[cmd.player].ap,
+        )  # fmt: skip
+    return [Event("FortificationBuilt", {"player": cmd.player, "space": cmd.space, "ap": data.FORTIFY_AP})]
+
+
+def decide_pass(state: GameState, cmd: Pass) -> list[Event]:
+    """H-YEAR: instead of an action, a player may pass."""
+    return [Event("PlayerPassed", {"player": cmd.player, "automatic": False})]
+
+
+@applies("PhalanxesRecruited")
+def _phalanxes_recruited(state: GameState, payload: dict[str, Any]) -> None:
+    player = state.players[payload["player"]]
+    player.ap -= payload["ap"]
+    player.phalanx_supply -= payload["phalanxes"]
+    state.board[payload["space"]].phalanxes += payload["phalanxes"]
+
+
+@applies("FortificationBuilt")
+def _fortification_built(state: GameState, payload: dict[str, Any]) -> None:
+    state.players[payload["player"]].ap -= payload["ap"]
+    state.board[payload["space"]].fortification_hp.append(data.FORTIFICATION_HP)
+
+
+@applies("PlayerPassed")
+def _player_passed(state: GameState, payload: dict[str, Any]) -> None:
+    """A pass changes nothing but the turn, which the turn flow advances."""

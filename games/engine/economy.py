@@ -1,0 +1,110 @@
+"""Coins and income: the coin bag (S-BAG, H-BAG) and Spring income (S-INC).
+
+Coin collections are `{design: count}` dicts without zero entries, so that equal
+holdings always compare equal, whichever way they were reached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .events import Event
+from .fold import applies
+from .rng import GameRng
+from .state import Coins, GameState
+
+
+def add_coins(target: Coins, coins: Coins) -> None:
+    for design, n in coins.items():
+        if n:
+            target[design] = target.get(design, 0) + n
+
+
+def remove_coins(source: Coins, coins: Coins) -> None:
+    """Take `coins` out of `source`; the caller has checked that they are there."""
+    for design, n in coins.items():
+        left = source.get(design, 0) - n
+        if left < 0:
+            raise ValueError(f"cannot take {n} {design} coins from {source}")
+        if left:
+            source[design] = left
+        else:
+            source.pop(design, None)
+
+
+def coin_count(coins: Coins) -> int:
+    return sum(coins.values())
+
+
+def has_coins(holder: Coins, coins: Coins) -> bool:
+    return all(holder.get(design, 0) >= n for design, n in coins.items())
+
+
+def draw_from_bag(bag: Coins, count: int, rng: GameRng) -> Coins:
+    """S-BAG: draw `count` coins blind from the bag, one at a time (H-BAG: an empty bag pays nothing).
+
+    Reads `bag` without changing it; the drawn coins go into the event and the applier
+    moves them. Every coin in the bag is equally likely, so common designs come up more often.
+    """
+    left = dict(bag)
+    drawn: Coins = {}
+    for _ in range(count):
+        pool = [design for design in sorted(left) for _ in range(left[design])]
+        if not pool:
+            break
+        design = rng.choice(pool)
+        remove_coins(left, {design: 1})
+        add_coins(drawn, {design: 1})
+    return drawn
+
+
+def is_income_year(year: int) -> bool:
+    """S-INC: Spring income in 431, 429, 427, 425 and 423 — never in 421."""
+    return year in data.INCOME_YEARS
+
+
+def controlled_poleis(state: GameState, faction: str) -> list[str]:
+    """Spaces of the Poleis `faction` controls (H-CONTROL: units need not be there)."""
+    return sorted(space for space, polis in state.board.items() if polis.owner == faction)
+
+
+def printed_income(state: GameState, faction: str) -> tuple[int, int, int]:
+    """(AP, FP, coins) the faction's Poleis pay (S-INC: exactly what the tiles print).
+
+    A Mint adds nothing (S-INC). The one extra is the faction's own Native Polis bonus
+    from the data file (H-FACTION: Thebes), paid while it holds that Polis.
+    """
+    ap = fp = coins = 0
+    for space in controlled_poleis(state, faction):
+        tile = data.TILES[state.board[space].tile_id]
+        ap, fp, coins = ap + tile.ap, fp + tile.fp, coins + tile.coins
+        if tile.native_of == faction:
+            coins += data.FACTIONS[faction].native_extra_coins
+    return ap, fp, coins
+
+
+def spring_income(state: GameState, year: int, rng: GameRng) -> list[Event]:
+    """S-INC, S-BAG: each player, in seat order, receives what their Poleis print; coins drawn blind."""
+    events = []
+    bag = dict(state.bag)
+    for faction in state.seat_order:
+        ap, fp, coin_total = printed_income(state, faction)
+        coins = draw_from_bag(bag, coin_total, rng)
+        remove_coins(bag, coins)
+        events.append(
+            Event(
+                "IncomeReceived",
+                {"player": faction, "year": year, "ap": ap, "fp": fp, "coins": coins, "owed": coin_total},
+            )
+        )
+    return events
+
+
+@applies("IncomeReceived")
+def _income_received(state: GameState, payload: dict[str, Any]) -> None:
+    player = state.players[payload["player"]]
+    player.ap += payload["ap"]
+    player.fp += payload["fp"]
+    remove_coins(state.bag, payload["coins"])
+    add_coins(player.coins_behind_screen, payload["coins"])

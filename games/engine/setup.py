@@ -1,0 +1,123 @@
+"""Setting up a game (H-SETUP, H-NEUTRAL, H-BAG, H-PIECES, S-FAC).
+
+`game_started` draws the seat order, the five neutral Poleis and their treasure from the
+seed and writes everything into one "GameStarted" event. Tiles are drawn one at a time at
+random from the sorted remaining deck, so no secret deck order sits in the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .economy import draw_from_bag, remove_coins
+from .events import Event, RuleViolation
+from .fold import applies
+from .rng import GameRng, seed_hash
+from .state import GameState, Player, Polis
+
+
+def _factions_of(setup: Any) -> list[str]:
+    factions = setup.get("factions") if isinstance(setup, dict) else None
+    if (
+        not isinstance(factions, list)
+        or not data.MIN_PLAYERS <= len(factions) <= data.MAX_PLAYERS
+        or len(set(factions)) != len(factions)
+        or any(f not in data.FACTIONS for f in factions)
+    ):
+        raise RuleViolation(
+            "S-FAC",
+            "A game needs 2 to 4 different factions out of %(known)s.",
+            known=", ".join(data.FACTION_IDS),
+        )
+    return factions
+
+
+def draw_tile(deck: list[str], rng: GameRng) -> str:
+    """A random tile of the remaining deck (S-EXP: face down); `deck` is not changed."""
+    return rng.choice(sorted(deck))
+
+
+def draw_neutral_polis(space: str, tile: str, bag: dict[str, int], rng: GameRng) -> dict[str, Any]:
+    """H-NEUTRAL: a new tile's printed garrison, and its printed treasure drawn blind from the bag."""
+    printed = data.TILES[tile]
+    treasure = draw_from_bag(bag, printed.treasure, rng)
+    return {"space": space, "tile": tile, "garrison": printed.garrison, "treasure": treasure}
+
+
+def game_started(setup: Any, seed: str, rng: GameRng) -> Event:
+    """H-SETUP: seat order drawn at random; natives, four phalanxes and the King; five neutral Poleis."""
+    factions = _factions_of(setup)
+    seat_order = rng.shuffled(sorted(factions))
+    deck = list(data.DECK_TILES)
+    bag = {design: data.COINS_PER_DESIGN for design in data.COIN_DESIGNS}
+    neutrals = []
+    for space in data.NEUTRAL_SPACES:
+        tile = draw_tile(deck, rng)
+        deck.remove(tile)
+        neutral = draw_neutral_polis(space, tile, bag, rng)
+        remove_coins(bag, neutral["treasure"])
+        neutrals.append(neutral)
+    holdings = {
+        f: {
+            "native_space": data.FACTIONS[f].native_space,
+            "native_tile": data.FACTIONS[f].native_tile,
+            "phalanxes": data.STARTING_PHALANXES,
+            "navigators": data.FACTIONS[f].starting_navigators,
+            "ap": data.STARTING_AP,
+            "fp": data.STARTING_FP,
+            "government": data.FACTIONS[f].starting_government,
+        }
+        for f in seat_order
+    }
+    return Event(
+        "GameStarted",
+        {
+            "seed_hash": seed_hash(seed),
+            "seat_order": seat_order,
+            "players": holdings,
+            "deck": list(data.DECK_TILES),
+            "bag": {design: data.COINS_PER_DESIGN for design in data.COIN_DESIGNS},
+            "neutrals": neutrals,
+        },
+    )
+
+
+def place_neutral_polis(state: GameState, neutral: dict[str, Any]) -> None:
+    """Put a drawn tile on the board as a neutral Polis with garrison and treasure (H-NEUTRAL)."""
+    treasure = dict(neutral["treasure"])
+    remove_coins(state.bag, treasure)
+    state.board[neutral["space"]] = Polis(
+        space=neutral["space"],
+        tile_id=neutral["tile"],
+        phalanxes=neutral["garrison"],
+        unminted_coins=treasure,
+    )
+
+
+@applies("GameStarted")
+def _game_started(state: GameState, payload: dict[str, Any]) -> None:
+    state.seed_hash = payload["seed_hash"]
+    state.seat_order = list(payload["seat_order"])
+    state.deck = list(payload["deck"])
+    state.bag = dict(payload["bag"])
+    for faction, h in payload["players"].items():
+        state.players[faction] = Player(
+            faction=faction,
+            ap=h["ap"],
+            fp=h["fp"],
+            phalanx_supply=data.PHALANX_PIECES - h["phalanxes"],
+            government=h["government"],
+        )
+        state.board[h["native_space"]] = Polis(
+            space=h["native_space"],
+            tile_id=h["native_tile"],
+            owner=faction,
+            phalanxes=h["phalanxes"],
+            king=True,
+            navigators=h["navigators"],
+        )
+    for neutral in payload["neutrals"]:
+        state.deck.remove(neutral["tile"])
+        place_neutral_polis(state, neutral)
+    state.phase = "setup"

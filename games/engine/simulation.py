@@ -1,0 +1,126 @@
+"""A random bot and the invariants every state must keep; used by tests and `manage.py simulate`.
+
+Pure: no Django. The bot draws from its own `random.Random` (a bot is a player, not the
+engine, so it may); the engine's randomness still comes only from GameRng.
+"""
+
+from __future__ import annotations
+
+import random as random_module
+
+from . import data
+from .commands import Command
+from .events import Event
+from .fold import apply_in_place
+from .legal import legal_commands
+from .rng import GameRng
+from .state import GameState, Player
+
+
+def random_legal_command(state: GameState, player: str, random: random_module.Random) -> Command | None:
+    """A uniformly random order out of `legal_commands` (None when `player` need not act)."""
+    commands = legal_commands(state, player)
+    return random.choice(commands) if commands else None
+
+
+class InvariantBroken(AssertionError):
+    """A state broke an invariant (the message names the first one and the event)."""
+
+
+def play_random_game(
+    factions: list[str], seed: str, bot_seed: int, check: bool = True, max_orders: int = 10_000
+) -> tuple[list[Event], GameState]:
+    """Play a whole game with random legal orders; returns the events and the state kept while playing.
+
+    Each decision draws from GameRng(seed, number of events so far), as the service does.
+    With `check`, the invariants are checked after every event and InvariantBroken is raised.
+    """
+    from . import decide, new_game  # the facade imports nothing from here
+
+    bot = random_module.Random(bot_seed)
+    events = new_game({"factions": factions}, seed)
+    state = GameState()
+    _apply_checked(state, events, check)
+    for _ in range(max_orders):
+        waiting = players_to_act(state)
+        if not waiting:
+            break
+        player = bot.choice(waiting)
+        command = random_legal_command(state, player, bot)
+        if command is None:
+            raise InvariantBroken(f"{player} must act but has no legal order")
+        new = decide(state, command, GameRng(seed, len(events)))
+        _apply_checked(state, new, check)
+        events += new
+    if state.phase != "ended":
+        raise InvariantBroken(f"the game did not end within {max_orders} orders")
+    return events, state
+
+
+def _apply_checked(state: GameState, events: list[Event], check: bool) -> None:
+    for event in events:
+        # Of the previous state only the VP are compared; a full copy per event would be slow.
+        before = GameState(players={f: Player(f, vp=p.vp) for f, p in state.players.items()})
+        apply_in_place(state, [event])
+        problems = check_invariants(before, state) if check else []
+        if problems:
+            raise InvariantBroken(f"after {event.type} {event.payload}: {problems[0]}")
+
+
+def players_to_act(state: GameState) -> list[str]:
+    """Who the game waits on: the player on turn, or everyone without a sealed winter order."""
+    if state.phase == "winter_orders":
+        return [f for f in state.seat_order if f not in state.winter_orders]
+    on_turn = state.player_on_turn
+    return [on_turn] if on_turn else []
+
+
+def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
+    """The invariants of a well-formed state; an empty list when all hold.
+
+    - H-PIECES: each faction's phalanx supply + phalanxes on the board == 60.
+    - H-BAG: each coin design: bag + screens + unminted coins on Poleis == 12 (committed
+      coins stay behind the screen until the reveal, then go back into the bag).
+    - S-FORT: every Fortification has 1..3 HP (a destroyed one is removed).
+    - H-CONTROL, "no two owners on a Polis": a Polis has one owner field, so what can go wrong
+      is units of a second side on it — neutral Poleis carry no heroes, and a faction's King
+      stands on at most one Polis, only while it lives; no negative unit counts.
+    - VP never decreases (between `previous` and `state`); AP, FP, Blanks never negative.
+    """
+    problems: list[str] = []
+    for faction, player in state.players.items():
+        on_board = sum(p.phalanxes for p in state.board.values() if p.owner == faction)
+        if player.phalanx_supply + on_board != data.PHALANX_PIECES:
+            problems.append(
+                f"H-PIECES: {faction} has {player.phalanx_supply} in supply + {on_board} on the board"
+            )
+        if min(player.ap, player.fp, player.blanks, player.phalanx_supply) < 0:
+            problems.append(f"{faction} has a negative AP, FP, Blanks or supply")
+        kings = [s for s, p in state.board.items() if p.king and p.owner == faction]
+        if len(kings) > 1 or (kings and not player.king_alive):
+            problems.append(f"H-HEROES: {faction}'s King stands on {kings} (alive: {player.king_alive})")
+        if previous is not None and faction in previous.players and player.vp < previous.players[faction].vp:
+            problems.append(f"VP of {faction} fell from {previous.players[faction].vp} to {player.vp}")
+    for design in data.COIN_DESIGNS:
+        total = (
+            state.bag.get(design, 0)
+            + sum(p.coins_behind_screen.get(design, 0) for p in state.players.values())
+            + sum(p.unminted_coins.get(design, 0) for p in state.board.values())
+        )
+        if total != data.COINS_PER_DESIGN:
+            problems.append(f"H-BAG: {total} {design} coins in bag, screens and on Poleis")
+    for space, polis in state.board.items():
+        if any(not 1 <= hp <= data.FORTIFICATION_HP for hp in polis.fortification_hp):
+            problems.append(f"S-FORT: fortification HP {polis.fortification_hp} on {space}")
+        if min(polis.phalanxes, polis.navigators, polis.builders) < 0:
+            problems.append(f"negative units on {space}")
+        if polis.owner is None and (polis.king or polis.navigators or polis.builders):
+            problems.append(f"H-CONTROL: heroes on the neutral Polis {space}")
+        if polis.owner is not None and polis.owner not in state.players:
+            problems.append(f"H-CONTROL: {space} is owned by {polis.owner}, who is not playing")
+        if any(n < 0 for n in polis.unminted_coins.values()):
+            problems.append(f"negative unminted coins on {space}")
+        heroes = polis.king or polis.navigators or polis.builders
+        if heroes and not polis.phalanxes and space != data.native_space(polis.owner or ""):
+            problems.append(f"H-CONTROL: heroes without a phalanx on {space}")
+    return problems

@@ -1,0 +1,189 @@
+"""Winter: sealed coin orders, the three rankings, reinforcement and the end of the game.
+
+Rules: H-WINTER-ORDERS (sealed CommitCoins, revealed together), S-WINTER (Poleis, then
+Coins, then Mint), S-RANK and H-RANK (competition ranking; 3/2/1/0, with 2 players 3/2;
+only committers ranked in Coins and Mint), H-MINT, H-BAG (committed coins go back into the
+bag), S-REINF with H-NATIVE-LOST and H-PIECES, and H-END.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .board import neighbours
+from .commands import CommitCoins
+from .economy import add_coins, coin_count, controlled_poleis, has_coins, remove_coins
+from .events import Event, RuleViolation
+from .fold import applies
+from .state import GameState
+
+# --- H-WINTER-ORDERS -------------------------------------------------------------------------
+
+
+def decide_commit(state: GameState, cmd: CommitCoins) -> list[Event]:
+    """H-WINTER-ORDERS: one sealed order per player per scoring winter, from the coins behind the screen."""
+    if state.phase != "winter_orders":
+        raise RuleViolation("H-WINTER-ORDERS", "Coins are committed only in a scoring winter.")
+    if cmd.player in state.winter_orders:
+        raise RuleViolation("H-WINTER-ORDERS", "You have already sent your winter order.")
+    player = state.players[cmd.player]
+    coins = cmd.coin_counts
+    if not has_coins(player.coins_behind_screen, coins):
+        raise RuleViolation("H-WINTER-ORDERS", "You cannot commit coins that are not behind your screen.")
+    if cmd.blanks > player.blanks:
+        raise RuleViolation(
+            "H-WINTER-ORDERS", "You have only %(blanks)d Blanks to commit.", blanks=player.blanks
+        )
+    return [Event("WinterOrderSealed", {"player": cmd.player, "coins": coins, "blanks": cmd.blanks})]
+
+
+# --- S-RANK / H-RANK ------------------------------------------------------------------------
+
+
+def competition_places(values: dict[str, int]) -> dict[str, int]:
+    """H-RANK: 1 + the number of ranked players with a strictly better value (ties share the better rank)."""
+    return {f: 1 + sum(1 for other in values.values() if other > v) for f, v in values.items()}
+
+
+def rank_vp(place: int, players_in_game: int) -> int:
+    """S-RANK: places from the top score 3/2/1/0; with 2 players only 3/2."""
+    table = data.RANK_VP_TWO_PLAYERS if players_in_game == 2 else data.RANK_VP
+    return table[place - 1] if place <= len(table) else 0
+
+
+def mint_count(state: GameState, faction: str, committed: dict[str, int]) -> int:
+    """H-MINT: committed coins bearing the design of a Mint Polis the player controls (Blanks never count)."""
+    designs = {data.TILES[state.board[s].tile_id].mint for s in controlled_poleis(state, faction)}
+    return sum(n for design, n in committed.items() if design in designs)
+
+
+def ranking_values(state: GameState) -> dict[str, dict[str, int]]:
+    """The value each ranked player has in each ranking (S-RANK: who is ranked at all).
+
+    Poleis: every player with at least one Polis. Coins: players who committed at least one
+    coin or Blank. Mint: players whose Mint count is at least 1 (H-RANK).
+    """
+    orders = state.winter_orders
+    poleis = {f: len(controlled_poleis(state, f)) for f in state.seat_order}
+    coins = {f: coin_count(orders[f]["coins"]) + orders[f]["blanks"] for f in state.seat_order}
+    mint = {f: mint_count(state, f, orders[f]["coins"]) for f in state.seat_order}
+    return {
+        "poleis": {f: v for f, v in poleis.items() if v >= 1},
+        "coins": {f: v for f, v in coins.items() if v >= 1},
+        "mint": {f: v for f, v in mint.items() if v >= 1},
+    }
+
+
+def scoring(state: GameState) -> list[Event]:
+    """S-WINTER (2): reveal the sealed orders, then score Poleis, Coins and Mint in that order."""
+    orders = {
+        f: {"coins": dict(state.winter_orders[f]["coins"]), "blanks": state.winter_orders[f]["blanks"]}
+        for f in state.seat_order
+    }
+    events = [Event("WinterOrdersRevealed", {"year": state.year, "orders": orders})]
+    values = ranking_values(state)
+    for ranking in data.RANKINGS:
+        places = competition_places(values[ranking])
+        vp = {f: rank_vp(p, len(state.seat_order)) for f, p in places.items()}
+        events.append(
+            Event(
+                "RankingScored", {"ranking": ranking, "values": values[ranking], "places": places, "vp": vp}
+            )
+        )
+    return events
+
+
+# --- S-REINF ---------------------------------------------------------------------------------
+
+
+def is_pressured(state: GameState, faction: str) -> bool:
+    """S-REINF: rival phalanxes stand on a Polis next to the faction's Native Polis."""
+    for space in neighbours(data.native_space(faction)):
+        polis = state.board.get(space)
+        if polis and polis.owner not in (None, faction) and polis.phalanxes > 0:
+            return True
+    return False
+
+
+def reinforcements(state: GameState) -> list[Event]:
+    """S-REINF: a pressured player gets 6 phalanxes in the Native Polis, exactly once.
+
+    H-NATIVE-LOST: none while a rival holds the Native Polis. H-PIECES: only what is left in
+    the supply. The government plays no part.
+    """
+    events = []
+    for faction in state.seat_order:
+        native = state.board.get(data.native_space(faction))
+        if native is None or native.owner != faction or not is_pressured(state, faction):
+            continue
+        count = min(data.REINFORCEMENT_PHALANXES, state.players[faction].phalanx_supply)
+        if count:
+            events.append(
+                Event("PhalanxesReinforced", {"player": faction, "space": native.space, "phalanxes": count})
+            )
+    return events
+
+
+# --- H-END -----------------------------------------------------------------------------------
+
+
+def game_ended(state: GameState) -> Event:
+    """H-END: most VP wins; ties by Poleis controlled, then coins behind the screen. The seed is revealed
+    by the service, which alone knows it (`seed` stays None here)."""
+    standings = [
+        {
+            "player": f,
+            "vp": state.players[f].vp,
+            "poleis": len(controlled_poleis(state, f)),
+            "coins": coin_count(state.players[f].coins_behind_screen),
+        }
+        for f in state.seat_order
+    ]
+    standings.sort(key=lambda s: (-s["vp"], -s["poleis"], -s["coins"], state.seat_order.index(s["player"])))
+    best = standings[0]
+    winners = [
+        s["player"]
+        for s in standings
+        if (s["vp"], s["poleis"], s["coins"]) == (best["vp"], best["poleis"], best["coins"])
+    ]
+    return Event("GameEnded", {"winners": winners, "standings": standings, "seed": None})
+
+
+# --- appliers --------------------------------------------------------------------------------
+
+
+@applies("WinterOrderSealed")
+def _winter_order_sealed(state: GameState, payload: dict[str, Any]) -> None:
+    state.winter_orders[payload["player"]] = {"coins": dict(payload["coins"]), "blanks": payload["blanks"]}
+
+
+@applies("WinterOrdersRevealed")
+def _winter_orders_revealed(state: GameState, payload: dict[str, Any]) -> None:
+    # H-BAG: committed coins go back into the bag, committed Blanks back to the supply.
+    for faction, order in payload["orders"].items():
+        player = state.players[faction]
+        remove_coins(player.coins_behind_screen, order["coins"])
+        add_coins(state.bag, order["coins"])
+        player.blanks -= order["blanks"]
+    state.winter_orders = {}
+    state.phase = "winter"
+
+
+@applies("RankingScored")
+def _ranking_scored(state: GameState, payload: dict[str, Any]) -> None:
+    for faction, vp in payload["vp"].items():
+        state.players[faction].vp += vp
+
+
+@applies("PhalanxesReinforced")
+def _phalanxes_reinforced(state: GameState, payload: dict[str, Any]) -> None:
+    state.players[payload["player"]].phalanx_supply -= payload["phalanxes"]
+    state.board[payload["space"]].phalanxes += payload["phalanxes"]
+
+
+@applies("GameEnded")
+def _game_ended(state: GameState, payload: dict[str, Any]) -> None:
+    state.phase = "ended"
+    state.winners = list(payload["winners"])
+    state.revealed_seed = payload.get("seed")
