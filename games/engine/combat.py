@@ -16,7 +16,7 @@ from typing import Any
 from .commands import Destination
 from .data import HIT_MIN, KING_KILL_VP, MAX_DICE
 from .events import Event
-from .fold import applies
+from .fold import applies, apply_events
 from .fortification import absorb_hits, repaired
 from .rng import GameRng
 from .state import GameState, Polis
@@ -66,7 +66,8 @@ def resolve_arrival(
         survivors = units(
             battle.payload["attacker_phalanxes_left"], force.king, force.navigators, force.builders
         )
-        events.append(conquest(state, attacker, origin, force.space, survivors, after_battle=True))
+        fought = apply_events(state, [battle])
+        events.append(conquest(fought, attacker, origin, force.space, survivors, after_battle=True))
     return events
 
 
@@ -80,11 +81,12 @@ def conquest(
 ) -> Event:
     """S-COMBAT-EMPTY, S-LOOT, S-FORT: the Polis changes hands with its Fortifications and treasure.
 
-    Heroes still standing there without a phalanx are captured (after a combat they
-    have already fallen with their last phalanx, and nobody is left to capture).
+    `state` is the position just before the conquest (after the combat, if one was
+    fought). Heroes still standing there without a phalanx are captured; after a combat
+    they have already fallen with their last phalanx, so nobody is left to capture.
     """
     polis = state.board[space]
-    captured = NO_HEROES if after_battle else heroes_of(polis)
+    captured = heroes_of(polis)
     return Event(
         "PolisConquered",
         {
