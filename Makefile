@@ -76,10 +76,7 @@ bench: $(STAMP)
 	@admin_url="$${BENCH_ADMIN_DATABASE_URL:-$${DATABASE_URL:-$(LOCAL_POSTGRES)}}"
 	$(PG_ANSWERS) "$$admin_url" || { echo "make bench needs PostgreSQL: $$admin_url does not answer" >&2; exit 1; }
 	bench_url="$$($(PY) -c 'import sys; from urllib.parse import urlsplit; u = urlsplit(sys.argv[1]); print(u._replace(path="/$(BENCH_DATABASE)").geturl())' "$$admin_url")"
-	scratch() { $(PY) -c 'import sys, psycopg
-	with psycopg.connect(sys.argv[1], autocommit=True) as c:
-	    c.execute("DROP DATABASE IF EXISTS $(BENCH_DATABASE) WITH (FORCE)")
-	    if sys.argv[2] == "create": c.execute("CREATE DATABASE $(BENCH_DATABASE)")' "$$admin_url" "$$1"; }
+	scratch() { $(PY) -c 'import sys, psycopg; c = psycopg.connect(sys.argv[1], autocommit=True); c.execute("DROP DATABASE IF EXISTS $(BENCH_DATABASE) WITH (FORCE)"); sys.argv[2] == "create" and c.execute("CREATE DATABASE $(BENCH_DATABASE)"); c.close()' "$$admin_url" "$$1"; }
 	scratch create
 	trap 'scratch drop' EXIT
 	DATABASE_URL="$$bench_url" $(PY) manage.py migrate --noinput -v 0
