@@ -258,6 +258,7 @@ def legal_moves(state: GameState, player: str) -> list[Move]:
     alone. Every candidate is checked by `plan_move`, so none is illegal.
     """
     moves: list[Move] = []
+    fp = state.players[player].fp if player in state.players else 0
     for origin_space, origin in sorted(state.board.items()):
         if origin.owner != player or origin.phalanxes == 0:
             continue
@@ -266,9 +267,10 @@ def legal_moves(state: GameState, player: str) -> list[Move]:
         for target in sorted(state.board):
             if target == origin_space:
                 continue
+            distance = board.distance(origin_space, target)
             for phalanxes, king, navigators, builders in (everything, half):
-                if phalanxes == 0:
-                    continue
+                if phalanxes == 0 or move_cost(phalanxes + navigators, distance, navigators) > fp:
+                    continue  # cheap pre-check; plan_move below still has the last word
                 dest = Destination(target, phalanxes, king, navigators, builders)
                 cmd = Move(player=player, origin=origin_space, destinations=(dest,))
                 try:

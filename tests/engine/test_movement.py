@@ -144,6 +144,7 @@ ILLEGAL_MOVES = [
     ("space without a Polis", move("C3", Destination("B2", 1)), "S-MOVE"),
     ("not a space", move("C3", Destination("Z9", 1)), "S-MOVE"),
     ("origin as destination", move("C3", Destination("C3", 1)), "S-MOVE"),
+    ("four destinations", move("C3", *(Destination(s, 1) for s in ("D4", "E5", "E3", "C5"))), "S-MOVE"),
     ("destination twice", move("C3", Destination("D4", 1), Destination("D4", 1)), "S-MOVE"),
     ("more phalanxes than present", move("C3", Destination("D4", 4)), "S-MOVE"),
     ("more Navigators than present", move("C3", Destination("D4", 1, navigators=2)), "S-MOVE"),
