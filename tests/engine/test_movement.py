@@ -324,3 +324,27 @@ def test_h_control_the_king_never_travels_alone() -> None:
     with pytest.raises(RuleViolation) as refused:
         decide_move(state, move("C3", Destination("D4", 0, king=True)), ScriptedDice())
     assert refused.value.rule == "H-CONTROL"
+
+
+# --- through the engine facade ------------------------------------------------------------------
+
+
+def test_s_move_order_survives_the_json_round_trip_and_the_facade() -> None:
+    from games.engine import command_from_dict, decide, fold_from
+
+    state = game(
+        {
+            "C3": {"owner": "athens", "phalanxes": 3},
+            "E3": {"phalanxes": 1},
+            "C5": {"phalanxes": 1},
+            "G3": {"owner": "sparta", "phalanxes": 1},
+        }
+    )
+    cmd = move("C3", Destination("E3", 2), Destination("C5", 1), order=("E3", "C5"))
+    assert command_from_dict(json.loads(json.dumps(cmd.to_dict()))) == cmd
+    before = state.to_dict()
+    events = decide(state, cmd, GameRng("facade", 3))
+    assert state.to_dict() == before
+    assert [e.payload["space"] for e in events if e.type == "BattleFought"] == ["E3", "C5"]
+    after = fold_from(state.copy(), events)
+    assert after.player_on_turn == "sparta" and after.players["athens"].fp == 10 - 2
