@@ -1,7 +1,7 @@
 """URL routes. Each app adds its routes with one include() line below."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from games import views_home
 
@@ -9,4 +9,6 @@ urlpatterns = [
     path("", views_home.home, name="home"),
     path("healthz", views_home.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("games.urls")),
 ]

@@ -1,0 +1,242 @@
+"""Order forms built from `legal_commands`, and the organiser's new-game form (issue 4).
+
+A form only reads what the player typed into the plain dict that `command_from_dict`
+accepts; the engine decides whether the order is legal. Spaces are free text (with the
+legal ones suggested), so a player can ask for something the rules refuse and read why.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .engine import RuleViolation, command_from_dict
+from .engine.commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Move, Recruit
+from .engine.data import COIN_DESIGNS, MAX_DESTINATIONS
+from .engine.state import GameState
+from .narration import faction_name
+
+SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
+
+
+def violation_text(error: RuleViolation) -> str:
+    """The engine's English message in the active language, with its parameters re-applied."""
+    params = {k: faction_name(v) if k == "player" else v for k, v in error.params.items()}
+    text = gettext(error.message_template)
+    return f"{text % params if params else text} ({error.rule})"
+
+
+class OrderForm(forms.Form):
+    kind = ""
+    title = ""
+    SUGGEST: dict[str, str] = {}  # form field -> Command attribute whose legal values are suggested
+
+    def __init__(
+        self, *args: Any, state: GameState, faction: str, legal: list[Command], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, prefix=self.kind, **kwargs)
+        self.state, self.faction, self.legal = state, faction, legal
+        self.order_error = ""
+        self.attach_datalists()
+
+    def attach_datalists(self) -> None:
+        """Offer the legal values of each space field as a <datalist> (typing anything stays possible)."""
+        self.datalists: list[tuple[str, list[str]]] = []
+        for field, attribute in self.SUGGEST.items():
+            values = self.suggestions(attribute)
+            if field in self.fields and values:
+                list_id = f"dl-{self.kind}-{field}"
+                self.fields[field].widget.attrs["list"] = list_id
+                self.datalists.append((list_id, values))
+
+    def suggestions(self, attribute: str) -> list[str]:
+        return sorted({str(getattr(c, attribute)) for c in self.legal if getattr(c, attribute, None)})
+
+    def order_dict(self) -> dict[str, Any]:
+        return {}
+
+    def command(self) -> Command:
+        """The typed order as a Command; RuleViolation("H-ORDER") if it cannot be read."""
+        return command_from_dict({"kind": self.kind, "player": self.faction, **self.order_dict()})
+
+
+class PassForm(OrderForm):
+    kind, title = "pass", _("Pass")
+
+
+def _space_field(label: str, required: bool = True) -> forms.CharField:
+    return forms.CharField(label=label, max_length=3, required=required, strip=True)
+
+
+def _space(value: str) -> str | None:
+    return value.strip().upper() or None
+
+
+class ExpandForm(OrderForm):
+    kind, title = "expand", _("Expand")
+    SUGGEST = {"space": "space", "link_from": "link_from"}
+    space = _space_field(_("Empty space"))
+    source = forms.ChoiceField(label=_("Take the tile from"), choices=SOURCES)
+    second_source = forms.ChoiceField(
+        label=_("Draw a second tile to choose from (+FP)"),
+        choices=[("", _("no")), *SOURCES],
+        required=False,
+    )
+    link_from = _space_field(_("Build a trade link from (+1 FP)"), required=False)
+
+    def order_dict(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {
+            "space": _space(d["space"]),
+            "source": d["source"],
+            "second_source": d["second_source"] or None,
+            "link_from": _space(d["link_from"]),
+        }
+
+
+class MoveForm(OrderForm):
+    kind, title = "move", _("Move")
+    SUGGEST = {"origin": "origin", **{f"to{i}": "to" for i in range(1, MAX_DESTINATIONS + 1)}}
+    origin = _space_field(_("From your Polis"))
+    battle_order = forms.CharField(label=_("Battle order (spaces, comma-separated)"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, MAX_DESTINATIONS + 1):
+            first = i == 1
+            self.fields[f"to{i}"] = _space_field(_("Destination %(n)s") % {"n": i}, required=first)
+            self.fields[f"phalanxes{i}"] = forms.IntegerField(label=_("Phalanxes"), min_value=0, initial=0)
+            self.fields[f"king{i}"] = forms.BooleanField(label=_("with the King"), required=False)
+            self.fields[f"navigators{i}"] = forms.IntegerField(label=_("Navigators"), min_value=0, initial=0)
+            if not first:
+                for name in ("phalanxes", "navigators"):
+                    self.fields[f"{name}{i}"].required = False
+        self.attach_datalists()
+
+    def destination_rows(self) -> list[list[forms.BoundField]]:
+        return [
+            [self[f"{name}{i}"] for name in ("to", "phalanxes", "king", "navigators")]
+            for i in range(1, MAX_DESTINATIONS + 1)
+        ]
+
+    def suggestions(self, attribute: str) -> list[str]:
+        if attribute == "to":
+            return sorted({d.space for c in self.legal if isinstance(c, Move) for d in c.destinations})
+        return super().suggestions(attribute)
+
+    def order_dict(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        destinations = [
+            {
+                "space": _space(d[f"to{i}"]),
+                "phalanxes": d[f"phalanxes{i}"] or 0,
+                "king": d[f"king{i}"],
+                "navigators": d[f"navigators{i}"] or 0,
+            }
+            for i in range(1, MAX_DESTINATIONS + 1)
+            if d.get(f"to{i}")
+        ]
+        order = [s.strip().upper() for s in d["battle_order"].split(",") if s.strip()]
+        return {"origin": _space(d["origin"]), "destinations": destinations, "battle_order": order}
+
+
+class RecruitForm(OrderForm):
+    kind, title = "recruit", _("Recruit")
+    SUGGEST = {"space": "space"}
+    space = _space_field(_("Where"))
+    phalanxes = forms.IntegerField(label=_("Phalanxes"), min_value=1, initial=1)
+
+    def order_dict(self) -> dict[str, Any]:
+        return {"space": _space(self.cleaned_data["space"]), "phalanxes": self.cleaned_data["phalanxes"]}
+
+
+class FortifyForm(OrderForm):
+    kind, title = "fortify", _("Fortify")
+    SUGGEST = {"space": "space"}
+    space = _space_field(_("Which Polis"))
+
+    def order_dict(self) -> dict[str, Any]:
+        return {"space": _space(self.cleaned_data["space"])}
+
+
+class ChooseTileForm(OrderForm):
+    kind, title = "choose_tile", _("Choose a tile")
+    keep = forms.ChoiceField(label=_("Keep"), required=False)
+    discard_order = forms.CharField(label=_("Or keep neither: discard order (tile, tile)"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tiles = self.state.pending_choice.tiles if self.state.pending_choice else []
+        self.fields["keep"].choices = [("", _("neither")), *((t, t) for t in tiles)]
+
+    def order_dict(self) -> dict[str, Any]:
+        order = [t.strip() for t in self.cleaned_data["discard_order"].split(",") if t.strip()]
+        return {"keep": self.cleaned_data["keep"] or None, "discard_order": order}
+
+
+class CommitCoinsForm(OrderForm):
+    kind, title = "commit_coins", _("Sealed winter order: coins to commit")
+    blanks = forms.IntegerField(label=_("Blanks"), min_value=0, initial=0)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for design in COIN_DESIGNS:
+            self.fields[design] = forms.IntegerField(label=design, min_value=0, initial=0)
+        self.order_fields([*COIN_DESIGNS, "blanks"])
+
+    def order_dict(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {"coins": {design: d[design] for design in COIN_DESIGNS if d[design]}, "blanks": d["blanks"]}
+
+
+FORMS: dict[type[Command], type[OrderForm]] = {
+    Expand: ExpandForm,
+    Move: MoveForm,
+    Recruit: RecruitForm,
+    Fortify: FortifyForm,
+    ChooseTile: ChooseTileForm,
+    CommitCoins: CommitCoinsForm,
+}
+FORM_BY_KIND = {cls.kind: cls for cls in [PassForm, *FORMS.values()]}
+
+
+def order_forms(state: GameState, faction: str, legal: list[Command]) -> dict[str, OrderForm]:
+    """One empty form for every kind of order the player may give now, in the order of `legal`."""
+    forms_by_kind: dict[str, OrderForm] = {}
+    for command in legal:
+        cls = FORMS.get(type(command), PassForm)
+        if cls.kind not in forms_by_kind:
+            forms_by_kind[cls.kind] = cls(state=state, faction=faction, legal=legal)
+    return forms_by_kind
+
+
+def bound_order_form(data: Any, state: GameState, faction: str, legal: list[Command]) -> OrderForm | None:
+    """The posted form, bound to its data; None for an unknown kind."""
+    cls = FORM_BY_KIND.get(str(data.get("kind", "")))
+    return None if cls is None else cls(data, state=state, faction=faction, legal=legal)
+
+
+def suggested_order(data: Any, faction: str) -> Command:
+    """A one-click order from the page's list of suggestions (JSON of Command.to_dict())."""
+    try:
+        raw = json.loads(data.get("command", ""))
+    except (TypeError, ValueError):
+        raise RuleViolation("H-ORDER", "An order must be a JSON object.") from None
+    if isinstance(raw, dict):
+        raw["player"] = faction
+    return command_from_dict(raw)
+
+
+class NewGameForm(forms.Form):
+    name = forms.CharField(label=_("Name of the game"), max_length=200, required=False)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    players = forms.CharField(
+        label=_("Players, one a line: Name <email>:faction"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Factions: athens, sparta, corinth, thebes."),
+    )

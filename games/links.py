@@ -1,0 +1,81 @@
+"""Signed per-player links: the only key a player needs (issue 4).
+
+A link token is `django.core.signing.dumps` of (game id, seat id, seat link version) with a
+salt of its own and a timestamp. It cannot be forged without SECRET_KEY, it expires after
+LINK_MAX_AGE, it opens only its own game and seat, and raising the seat's `token_version`
+revokes every link issued before.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.db.models import F
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .models import Seat
+
+SALT = "aegeapolis.games.seat-link"
+DEFAULT_MAX_AGE = timedelta(days=30)
+
+
+class LinkError(Exception):
+    """A link that opens nothing. `status` is the HTTP status to answer with; `reason` says why."""
+
+    REASONS = {
+        "forged": (403, _("This link is not valid. Please use the link from your latest email.")),
+        "expired": (403, _("This link has expired. The next email about this game brings a fresh one.")),
+        "revoked": (403, _("This link has been withdrawn by the organiser.")),
+        "unknown": (404, _("This link does not belong to this game.")),
+    }
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        self.status, self.message = self.REASONS[reason]
+        super().__init__(reason)
+
+
+def max_age() -> timedelta:
+    return getattr(settings, "LINK_MAX_AGE", DEFAULT_MAX_AGE)
+
+
+def link_token(seat: Seat) -> str:
+    """The signed token naming this seat of this game at its current link version."""
+    payload = {"g": seat.game_id, "s": seat.pk, "v": seat.token_version}
+    return signing.dumps(payload, salt=SALT, compress=False)
+
+
+def seat_url(seat: Seat, token: str | None = None) -> str:
+    """The absolute URL of the seat's player page (for emails and the command line)."""
+    path = reverse("games:play", args=[seat.game_id, token or link_token(seat)])
+    return f"{settings.SITE_URL}{path}"
+
+
+def resolve_link(token: str, game_id: int) -> Seat:
+    """The seat a token opens in game `game_id`, or LinkError saying why it opens nothing."""
+    try:
+        payload: Any = signing.loads(token, salt=SALT, max_age=max_age())
+    except signing.SignatureExpired:
+        raise LinkError("expired") from None
+    except signing.BadSignature:
+        raise LinkError("forged") from None
+    if not isinstance(payload, dict) or not all(isinstance(payload.get(k), int) for k in "gsv"):
+        raise LinkError("forged")
+    if payload["g"] != game_id:
+        raise LinkError("unknown")
+    seat = Seat.objects.select_related("game").filter(pk=payload["s"], game_id=game_id).first()
+    if seat is None:
+        raise LinkError("unknown")
+    if seat.token_version != payload["v"]:
+        raise LinkError("revoked")
+    return seat
+
+
+def revoke_links(seat: Seat) -> None:
+    """Withdraw every link issued to `seat` so far; its next email carries a new one."""
+    Seat.objects.filter(pk=seat.pk).update(token_version=F("token_version") + 1)
+    seat.refresh_from_db(fields=["token_version"])

@@ -1,0 +1,37 @@
+"""The progress read model (issue 4): year, phase, who must act and VP of each seated game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..models import Event, Game, GameProgress, Seat
+from ..projections import projector
+
+
+@projector(read_models=[GameProgress])
+def game_progress(game: Game, events: Sequence[Event]) -> None:
+    """Fold the game up to the new events and upsert its GameProgress row.
+
+    Only games with seats are played by the engine's rules; other logs (e.g. the store's
+    own tests) have no progress to show.
+    """
+    if not Seat.objects.filter(game_id=game.pk).exists():
+        return
+    from ..orders import load_game, must_act  # the services import the store, which imports projectors
+
+    state = load_game(game, up_to_seq=events[-1].seq).state
+    row = GameProgress(
+        game=game,
+        year=state.year,
+        phase=state.phase,
+        action_round=state.action_round,
+        must_act=must_act(state),
+        vp={f: state.players[f].vp for f in state.seat_order},
+        winners=list(state.winners),
+    )
+    GameProgress.objects.bulk_create(
+        [row],
+        update_conflicts=True,
+        unique_fields=["game"],
+        update_fields=["year", "phase", "action_round", "must_act", "vp", "winners"],
+    )

@@ -1,0 +1,18 @@
+"""URLs of the order loop (issue 4): player pages, the JSON API, organiser pages, the dev mailbox."""
+
+from django.urls import path
+
+from . import views_api, views_dev, views_organiser, views_play
+
+app_name = "games"
+
+urlpatterns = [
+    path("play/<int:game_id>/<str:token>/", views_play.player_page, name="play"),
+    path("api/games/<int:game_id>/state", views_api.state, name="api-state"),
+    path("api/games/<int:game_id>/orders", views_api.orders, name="api-orders"),
+    path("organiser/", views_organiser.game_list, name="organiser"),
+    path("organiser/games/new/", views_organiser.new_game, name="organiser-new"),
+    path("organiser/games/<int:game_id>/", views_organiser.game_detail, name="organiser-game"),
+    path("dev/mailbox/", views_dev.mailbox, name="mailbox"),
+    path("dev/mailbox/<str:name>", views_dev.mailbox_message, name="mailbox-message"),
+]

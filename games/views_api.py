@@ -1,0 +1,102 @@
+"""The JSON API for a player's own programs (issue 4), authenticated by the seat's signed token.
+
+`Authorization: Bearer <token>` (or `?token=`). CSRF does not apply: no cookie authenticates
+these requests, only the token, which a cross-site page cannot read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from .engine import RuleViolation, command_from_dict
+from .forms import violation_text
+from .links import LinkError, resolve_link
+from .models import Seat
+from .narration import describe
+from .orders import GameMovedOn, player_screen, submit_order
+
+
+def _token(request: HttpRequest) -> str:
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header.removeprefix("Bearer ").strip()
+    return request.GET.get("token", "")
+
+
+def _seat(request: HttpRequest, game_id: int) -> Seat | JsonResponse:
+    try:
+        return resolve_link(_token(request), game_id)
+    except LinkError as error:
+        return JsonResponse(
+            {"error": {"code": error.reason, "message": str(error.message)}}, status=error.status
+        )
+
+
+def _error(status: int, code: str, message: str, rule: str | None = None) -> JsonResponse:
+    body: dict[str, Any] = {"code": code, "message": message}
+    if rule:
+        body["rule"] = rule
+    return JsonResponse({"error": body}, status=status)
+
+
+@require_GET
+def state(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The player's view of the game (H-SCREEN), who must act and the orders legal for them now."""
+    seat = _seat(request, game_id)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with translation.override(seat.language):
+        screen = player_screen(seat.game, seat.faction)
+        return JsonResponse(
+            {
+                "game": game_id,
+                "faction": seat.faction,
+                "seq": screen.seq,
+                "year": screen.state.year,
+                "phase": screen.state.phase,
+                "must_act": screen.must_act,
+                "whose_turn": screen.whose_turn,
+                "happenings": screen.happenings,
+                "legal_commands": [c.to_dict() for c in screen.legal],
+                "view": screen.view,
+            }
+        )
+
+
+@csrf_exempt
+@require_POST
+def orders(request: HttpRequest, game_id: int) -> JsonResponse:
+    """Submit one order: {"expected_seq": n, "command": {"kind": ..., ...}}; the player is the token's."""
+    seat = _seat(request, game_id)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with translation.override(seat.language):
+        try:
+            body = json.loads(request.body)
+            expected_seq = body["expected_seq"]
+            raw = dict(body["command"])
+        except (ValueError, KeyError, TypeError):
+            return _error(400, "malformed", 'Send {"expected_seq": n, "command": {...}} as JSON.')
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+            return _error(400, "malformed", "expected_seq must be a whole number.")
+        raw.setdefault("player", seat.faction)
+        try:
+            result = submit_order(seat.game, seat, command_from_dict(raw), expected_seq)
+        except GameMovedOn as moved:
+            return _error(409, "moved_on", str(moved.message))
+        except RuleViolation as violation:
+            return _error(400, "rule_violation", violation_text(violation), violation.rule)
+        return JsonResponse(
+            {
+                "seq": result.seq,
+                "events": [{"seq": e.seq, "type": e.type} for e in result.events],
+                "happened": [describe(e.type, e.payload, seat.faction) for e in result.events],
+            },
+            status=201,
+        )

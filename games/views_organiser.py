@@ -1,0 +1,69 @@
+"""Organiser pages (issue 4): sign in, create games, watch them. Parse, call a service, render."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from .forms import NewGameForm
+from .models import Game
+from .narration import faction_name, phase_label, year_label
+from .orders import GameSetupError, PlayerSpec, create_game, player_screen
+from .views_play import board_rows
+
+
+@login_required
+def game_list(request: HttpRequest) -> HttpResponse:
+    """The signed-in organiser's games, from the read models (GameSummary, GameProgress)."""
+    games = (
+        Game.objects.filter(organiser=request.user)
+        .select_related("summary", "progress")
+        .prefetch_related("seats")
+        .order_by("-id")
+    )
+    rows = []
+    for game in games:
+        progress = getattr(game, "progress", None)
+        rows.append(
+            {
+                "game": game,
+                "seats": [f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all()],
+                "year": year_label(progress.year) if progress else "",
+                "phase": phase_label(progress.phase, progress.action_round) if progress else "",
+                "must_act": ", ".join(faction_name(f) for f in progress.must_act) if progress else "",
+                "vp": ", ".join(f"{faction_name(f)} {v}" for f, v in progress.vp.items()) if progress else "",
+            }
+        )
+    return render(request, "games/organiser_list.html", {"rows": rows, "form": NewGameForm()})
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            lines = [line for line in form.cleaned_data["players"].splitlines() if line.strip()]
+            players = [PlayerSpec.parse(line) for line in lines]
+            game = create_game(
+                players, form.cleaned_data["language"], organiser=request.user, name=form.cleaned_data["name"]
+            )
+        except GameSetupError as error:
+            form.add_error("players", error.message)
+        else:
+            return redirect("games:organiser-game", game_id=game.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/organiser_new.html", {"form": form}, status=status)
+
+
+@login_required
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A spectator's view of one of the organiser's own games (no hidden information)."""
+    game = Game.objects.filter(pk=game_id, organiser=request.user).first()
+    if game is None:
+        raise Http404(_("No such game among yours."))
+    screen = player_screen(game, None)
+    seats = [{"name": s.name, "faction_name": faction_name(s.faction)} for s in game.seats.all()]
+    context = {"game": game, "screen": screen, "seats": seats, "board_rows": board_rows(screen.view)}
+    return render(request, "games/organiser_game.html", context)

@@ -1,0 +1,131 @@
+"""The player's page, opened by the signed link from their email (issue 4). Parse, call, render."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .engine import RuleViolation
+from .engine.board import COLUMNS, ROWS
+from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
+from .links import LinkError, resolve_link
+from .models import Seat
+from .narration import command_label, describe, faction_name
+from .orders import GameMovedOn, PlayerScreen, player_screen, submit_order
+
+SUGGESTIONS_SHOWN = 12
+
+
+def link_error_page(request: HttpRequest, error: LinkError) -> HttpResponse:
+    """A clear page for a link that opens nothing (forged, expired, revoked, another game's)."""
+    return render(request, "games/link_error.html", {"error": error}, status=error.status)
+
+
+@require_http_methods(["GET", "POST"])
+def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
+    try:
+        seat = resolve_link(token, game_id)
+    except LinkError as error:
+        return link_error_page(request, error)
+    with translation.override(seat.language):
+        screen = player_screen(seat.game, seat.faction)
+        forms = order_forms(screen.state, seat.faction, screen.legal)
+        status = 200
+        if request.method == "POST":
+            outcome = _submit(request, seat, screen, forms)
+            if outcome is None:
+                return redirect(request.path)
+            status = outcome
+            if status == 409:
+                screen = player_screen(seat.game, seat.faction)
+                forms = order_forms(screen.state, seat.faction, screen.legal)
+        response = render(request, "games/player.html", _context(seat, screen, forms), status=status)
+        response["Content-Language"] = seat.language
+        return response
+
+
+def _submit(
+    request: HttpRequest, seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]
+) -> int | None:
+    """Submit the posted order; None on success, else the status of the page showing the error."""
+    form: OrderForm | None = None
+    try:
+        expected_seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        messages.error(request, _("The order could not be read. Please use the form."))
+        return 400
+    try:
+        if request.POST.get("kind") == "suggested":
+            command = suggested_order(request.POST, seat.faction)
+        else:
+            form = bound_order_form(request.POST, screen.state, seat.faction, screen.legal)
+            if form is None:
+                raise RuleViolation(
+                    "H-ORDER", "Unknown kind of order: %(kind)s.", kind=request.POST.get("kind")
+                )
+            forms[form.kind] = form
+            if not form.is_valid():
+                return 400
+            command = form.command()
+        result = submit_order(seat.game, seat, command, expected_seq)
+    except GameMovedOn as moved:
+        messages.warning(request, str(moved.message))
+        return 409
+    except RuleViolation as violation:
+        if form is None:
+            messages.error(request, violation_text(violation))
+        else:
+            form.order_error = violation_text(violation)
+        return 400
+    new_events = [describe(e.type, e.payload, seat.faction) for e in result.events]
+    messages.success(request, _("Your order was accepted."))
+    for line in new_events:
+        messages.info(request, line)
+    return None
+
+
+def sample_orders(legal: list[Any], limit: int = SUGGESTIONS_SHOWN) -> list[Any]:
+    """A few legal orders of every kind (round robin over the kinds), not a page of one kind."""
+    by_kind: dict[str, list[Any]] = {}
+    for command in legal:
+        by_kind.setdefault(command.kind, []).append(command)
+    sample: list[Any] = []
+    while len(sample) < limit and any(by_kind.values()):
+        for commands in by_kind.values():
+            if commands and len(sample) < limit:
+                sample.append(commands.pop(0))
+    return sample
+
+
+def board_rows(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The 9×9 board (H-BOARD) as rows of cells for the template."""
+    board = view.get("board", {})
+    return [[{"space": f"{c}{r}", "polis": board.get(f"{c}{r}")} for c in COLUMNS] for r in ROWS]
+
+
+def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> dict[str, Any]:
+    seats = {s.faction: s for s in seat.game.seats.all()}
+    players = [
+        {"faction": f, "faction_name": faction_name(f), "name": seats[f].name if f in seats else "", **p}
+        for f, p in screen.view.get("players", {}).items()
+    ]
+    suggestions = [(command_label(c), json.dumps(c.to_dict())) for c in sample_orders(screen.legal)]
+    return {
+        "game": seat.game,
+        "seat": seat,
+        "faction_name": faction_name(seat.faction),
+        "screen": screen,
+        "view": screen.view,
+        "players": players,
+        "board_rows": board_rows(screen.view),
+        "forms": list(forms.values()),
+        "suggestions": suggestions,
+        "my_turn": seat.faction in screen.must_act,
+    }
