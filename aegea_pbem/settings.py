@@ -19,11 +19,10 @@ SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
 PRODUCTION = os.environ.get("AEGEA_PRODUCTION", "0") == "1"
 # DEBUG is on for the embedded default and off by default in production.
 DEBUG = os.environ.get("DEBUG", "0" if PRODUCTION else "1") == "1"
-if PRODUCTION and (SECRET_KEY == DEFAULT_SECRET_KEY or DEBUG):
-    raise ImproperlyConfigured(
-        "Production settings refuse to start with the default SECRET_KEY or DEBUG on: "
-        "set SECRET_KEY and DEBUG=0."
-    )
+if PRODUCTION and SECRET_KEY == DEFAULT_SECRET_KEY:
+    raise ImproperlyConfigured("AEGEA_PRODUCTION=1 refuses the embedded default key: set SECRET_KEY.")
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("AEGEA_PRODUCTION=1 refuses DEBUG on: unset DEBUG or set DEBUG=0.")
 
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 _LOCAL_HOSTS = "localhost,127.0.0.1,[::1],testserver"

@@ -74,6 +74,8 @@ def tamper(sql: str, params: list[object]) -> None:
     """Run an UPDATE/DELETE on games_event behind the store's back (the trigger is off meanwhile)."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            # Deferred foreign-key checks of this test's inserts must fire before the table is altered.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("ALTER TABLE games_event DISABLE TRIGGER games_event_append_only")
         cursor.execute(sql, params)
         if connection.vendor == "postgresql":

@@ -1,0 +1,85 @@
+"""Settings from the environment: the embedded default needs nothing; production refuses unsafe ones."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOW = (
+    "import json; from django.conf import settings as s; "
+    "print(json.dumps({'debug': s.DEBUG, 'engine': s.DATABASES['default']['ENGINE'], "
+    "'db': str(s.DATABASES['default']['NAME']), 'eager': s.CELERY_TASK_ALWAYS_EAGER, "
+    "'broker': s.CELERY_BROKER_URL, 'email': s.EMAIL_BACKEND, 'mailbox': s.EMAIL_FILE_PATH, "
+    "'hosts': s.ALLOWED_HOSTS, 'site': s.SITE_URL, 'anymail': s.ANYMAIL}))"
+)
+
+
+def settings_with(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    """Import aegea_pbem.settings in a fresh interpreter with only `env` set (plus PATH)."""
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path), **env}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings'; {SHOW}",
+        ],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_embedded_default_needs_no_environment(tmp_path):
+    result = settings_with(tmp_path)
+
+    shown = json.loads(result.stdout)
+    assert shown["engine"] == "django.db.backends.sqlite3" and shown["db"] == str(tmp_path / "aegea.sqlite3")
+    assert shown["eager"] is True and shown["broker"] == "memory://"
+    assert shown["email"] == "django.core.mail.backends.filebased.EmailBackend"
+    assert shown["mailbox"] == str(tmp_path / "mailbox")
+    assert shown["debug"] is True
+
+
+def test_database_redis_site_and_esp_come_from_the_environment(tmp_path):
+    result = settings_with(
+        tmp_path,
+        DATABASE_URL="postgres://aegea@db.example.com:5432/aegea",
+        REDIS_URL="redis://cache.example.com:6379/2",
+        SITE_URL="https://play.example.com/",
+        EMAIL_BACKEND="anymail.backends.mailgun.EmailBackend",
+        ANYMAIL_MAILGUN_API_KEY="key-123",
+    )
+
+    shown = json.loads(result.stdout)
+    assert (shown["engine"], shown["db"]) == ("django.db.backends.postgresql", "aegea")
+    assert shown["eager"] is False and shown["broker"] == "redis://cache.example.com:6379/2"
+    assert shown["email"] == "anymail.backends.mailgun.EmailBackend"
+    assert shown["anymail"] == {"MAILGUN_API_KEY": "key-123"}
+    assert shown["site"] == "https://play.example.com" and "play.example.com" in shown["hosts"]
+
+
+def test_production_refuses_the_default_secret_key(tmp_path):
+    result = settings_with(tmp_path, AEGEA_PRODUCTION="1", DEBUG="0")
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "refuses the embedded default key" in result.stderr
+
+
+def test_production_refuses_debug_on(tmp_path):
+    result = settings_with(tmp_path, AEGEA_PRODUCTION="1", SECRET_KEY="s3cret-" * 8, DEBUG="1")
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "refuses DEBUG on" in result.stderr
+
+
+def test_production_starts_with_its_own_key_and_debug_off_by_default(tmp_path):
+    result = settings_with(tmp_path, AEGEA_PRODUCTION="1", SECRET_KEY="s3cret-" * 8)
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["debug"] is False
