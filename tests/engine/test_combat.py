@@ -234,3 +234,17 @@ def test_s_combat_the_battle_ends_only_when_one_side_has_no_phalanxes(attackers:
     assert 0 in (last["attacker_phalanxes"], last["defender_phalanxes"])
     assert all(r["attacker_phalanxes"] and r["defender_phalanxes"] for r in battle["rounds"][:-1])
     assert supply_and_board(after, "athens")[0] + supply_and_board(after, "athens")[1] == 60
+
+
+def test_s_builder_dies_with_its_army() -> None:
+    state = game(
+        {"C7": {"owner": "corinth", "phalanxes": 2, "builders": 1}, "D7": {"phalanxes": 2}},
+        corinth={"fp": 1},
+        sparta={},
+    )
+    # the garrison hits twice: Corinth's army falls before it fires, and its Builder with it
+    events, after = play(
+        state, move("C7", Destination("D7", 2, builders=1), player="corinth"), ScriptedDice(5, 6)
+    )
+    assert battle_of(events)["heroes_lost"]["attacker"] == {"king": False, "navigators": 0, "builders": 1}
+    assert after.board["C7"].builders == 0 and after.board["D7"].owner is None
