@@ -79,7 +79,7 @@ def _submit(
         messages.warning(request, str(moved.message))
         return 409
     except RuleViolation as violation:
-        if form is None:
+        if form is None or not screen.legal:  # no order form on the page to show it next to
             messages.error(request, violation_text(violation))
         else:
             form.order_error = violation_text(violation)

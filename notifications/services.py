@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -97,7 +97,7 @@ def _message(row: Outbox) -> EmailMultiAlternatives:
     return message
 
 
-def _deliver_next(skip: set[int], connection: Any) -> int | None:
+def _deliver_next(skip: set[int]) -> int | None:
     """Lock one pending row nobody else holds, send it, record the outcome. Returns its id."""
     with transaction.atomic():
         row = (
@@ -110,8 +110,8 @@ def _deliver_next(skip: set[int], connection: Any) -> int | None:
         if row is None:
             return None
         row.attempts += 1
+        # A connection per message: the file backend then writes one file per email (the local mailbox).
         message = _message(row)
-        message.connection = connection
         try:
             message.send(fail_silently=False)
         except Exception as exc:  # any ESP or SMTP failure: keep the row for the sweep
@@ -138,9 +138,8 @@ def deliver_outbox(limit: int | None = None) -> int:
     concurrent callers share the work and never send a row twice.
     """
     tried: set[int] = set()
-    connection = get_connection()
     while limit is None or len(tried) < limit:
-        row_id = _deliver_next(tried, connection)
+        row_id = _deliver_next(tried)
         if row_id is None:
             break
         tried.add(row_id)

@@ -1,0 +1,44 @@
+"""`manage.py createdemo`: a two-player demo game for `make run`, printing each player's link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.urls import reverse
+
+from games.links import seat_url
+from games.orders import PlayerSpec, create_game
+
+DEMO_PLAYERS = ["Ana <ana@example.com>:athens", "Ben <ben@example.com>:sparta"]
+DEMO_ORGANISER = ("organiser", "aegeapolis")  # only created with DEBUG on, for trying the organiser pages
+
+
+class Command(BaseCommand):
+    help = "Create a demo game (Ana as Athens, Ben as Sparta) and print each player's link."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--language", default="en")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        organiser = None
+        if settings.DEBUG:
+            username, password = DEMO_ORGANISER
+            organiser, created = get_user_model().objects.get_or_create(username=username)
+            if created:
+                organiser.set_password(password)
+                organiser.save()
+        players = [PlayerSpec.parse(text) for text in DEMO_PLAYERS]
+        game = create_game(players, options["language"], organiser=organiser, name="Demo")
+        self.stdout.write(self.style.SUCCESS(f"Demo game {game.pk} created. Each player's link:"))
+        for seat in game.seats.order_by("id"):
+            self.stdout.write(f"  {seat.name} ({seat.faction}): {seat_url(seat)}")
+        self.stdout.write(f"Emails are in {settings.EMAIL_FILE_PATH} (backend {settings.EMAIL_BACKEND}).")
+        if settings.DEBUG:
+            self.stdout.write(f"Mailbox page: {settings.SITE_URL}{reverse('games:mailbox')}")
+            self.stdout.write(
+                f"Organiser pages: {settings.SITE_URL}{reverse('games:organiser')} "
+                f"(sign in as {DEMO_ORGANISER[0]} / {DEMO_ORGANISER[1]})"
+            )
