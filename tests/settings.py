@@ -8,6 +8,10 @@ from aegea_pbem.settings import DATABASES
 EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# Tasks run in the test's own thread unless a test starts a real worker on Redis (REDIS_URL,
+# a dedicated database number the Makefile passes); that fixture turns eager mode off.
+CELERY_TASK_ALWAYS_EAGER = True
+
 # Several developers share one PostgreSQL: each may name the database pytest creates.
 if test_database := os.environ.get("AEGEA_TEST_DATABASE"):
     DATABASES["default"]["TEST"] = {"NAME": test_database}
