@@ -1,0 +1,99 @@
+"""Issue 4, end to end: a two-player game played only through the emailed links.
+
+PostgreSQL, Redis and a real Celery worker: every email is delivered by the worker from the
+outbox and read from anymail's test backend; every order is given on the page the email's
+link opens (Django's test client), until a winter scoring has been played.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from django.core import mail
+
+from games.models import Event, GameProgress
+from notifications.models import Outbox
+from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_for_mail, wait_until  # noqa: F401
+from tests.order_loop_support import link_in, two_player_game
+
+SUGGESTED = re.compile(r'name="expected_seq" value="(\d+)">.*?name="command" value="([^"]+)"', re.S)
+MAX_ORDERS = 40
+
+
+def suggested_orders(page: str) -> list[tuple[int, dict]]:
+    """The one-click orders on a player page: (expected_seq, command) pairs."""
+    return [(int(seq), json.loads(html.unescape(raw))) for seq, raw in SUGGESTED.findall(page)]
+
+
+def choose(orders: list[tuple[int, dict]], turn: int) -> tuple[int, dict]:
+    """Pass on even turns; otherwise a one-step action (Expand without a tile choice, Recruit)."""
+    if turn % 2:
+        for seq, command in orders:
+            if command["kind"] == "recruit" or (command["kind"] == "expand" and not command["second_source"]):
+                return seq, command
+    return orders[0]
+
+
+def delivered() -> bool:
+    """Every outbox row written so far has been sent by the worker (and nothing else was)."""
+    sent = Outbox.objects.filter(status=Outbox.Status.SENT).count()
+    return not Outbox.objects.filter(status=Outbox.Status.PENDING).exists() and len(mail.outbox) == sent
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("celery_worker")
+def test_two_players_play_by_email_links_until_a_winter_scoring(client):
+    game = two_player_game()
+    welcomes = wait_for_mail(2)
+    wait_until(delivered, what="the welcome emails")
+    assert sorted(m.to[0] for m in welcomes) == ["ana@example.com", "ben@example.com"]
+    queue = [m for m in welcomes if "It is your turn." in m.body]
+    assert len(queue) == 1, "exactly one player is told to start"
+    read = len(mail.outbox)
+    kinds_played: list[str] = []
+
+    while not Event.objects.filter(game=game, type="RankingScored").exists():
+        assert queue, "nobody was mailed to act, but the game waits"
+        assert len(kinds_played) < MAX_ORDERS
+        message = queue.pop(0)
+        path = link_in(message)
+        page = client.get(path)
+        assert page.status_code == 200
+        text = page.content.decode()
+        assert "Your order" in text
+        seq, command = choose(suggested_orders(text), len(kinds_played))
+        response = client.post(
+            path, {"expected_seq": seq, "kind": "suggested", "command": json.dumps(command)}
+        )
+        assert response.status_code == 302, response.content.decode()[:2000]
+        assert "Your order was accepted." in client.get(path).content.decode()
+        kinds_played.append(command["kind"])
+
+        wait_until(delivered, what="the emails of this order")
+        new = mail.outbox[read:]
+        read = len(mail.outbox)
+        for email in new:
+            assert email.subject.startswith(f"AEGEAPOLIS {game.name}: your ")
+            assert email.alternatives[0][1] == "text/html"
+        queue += new
+
+    assert {"pass", "commit_coins"} <= set(kinds_played)
+    assert {"expand", "recruit"} & set(kinds_played)
+    # The sealed winter orders went to both players at once, and scoring gave out VP.
+    winter = [m for m in mail.outbox if "your sealed winter order, 430 BC" in m.subject]
+    assert sorted(m.to[0] for m in winter) == ["ana@example.com", "ben@example.com"]
+    progress = GameProgress.objects.get(game=game)
+    assert progress.year == 429 and progress.phase == "actions"
+    assert sum(progress.vp.values()) >= 5  # 2 players: 3 + 2 in the Poleis ranking at least
+    # The next year's first player got an email whose link works and tells them the scores.
+    (next_turn,) = queue
+    assert "your turn, 429 BC" in next_turn.subject
+    assert "ranking:" in next_turn.body
+    assert "Your order" in client.get(link_in(next_turn)).content.decode()
+    # Exactly one email per player per turn: the outbox keys never repeat.
+    keys = [m.extra_headers["X-Aegea-Notification"] for m in mail.outbox]
+    assert len(keys) == len(set(keys))
