@@ -162,6 +162,8 @@ def scenario(spec: dict[str, Any]) -> GameState:
     players: dict[str, Player] = {}
     for faction, fields in raw_players.items():
         on_board = sum(p.phalanxes for p in board.values() if p.owner == faction)
+        if on_board > data.PHALANX_PIECES:
+            raise ScenarioError(f"players.{faction}: more than {data.PHALANX_PIECES} phalanxes (H-PIECES)")
         supply = fields.get("phalanx_supply", data.PHALANX_PIECES - on_board)
         if _count(f"players.{faction}.phalanx_supply", supply) + on_board != data.PHALANX_PIECES:
             raise ScenarioError(f"players.{faction}: supply + board must be {data.PHALANX_PIECES} (H-PIECES)")

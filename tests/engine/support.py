@@ -1,0 +1,60 @@
+"""Helpers for the engine's rule examples: decide an order on a hand-made state, or see it refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engine import Command, Event, GameRng, GameState, RuleViolation, decide, fold_from, scenario
+
+
+def state_of(**spec: Any) -> GameState:
+    """A scenario (docs/scenarios.md) given as keyword arguments."""
+    return scenario(spec)
+
+
+def play(state: GameState, command: Command, seed: str = "example") -> tuple[list[Event], GameState]:
+    """Decide `command` and return its events and the state after them; `state` is left as it was."""
+    before = state.to_dict()
+    events = decide(state, command, GameRng(seed, state.events_applied))
+    assert state.to_dict() == before, "decide changed the state it was given"
+    return events, fold_from(state.copy(), events)
+
+
+def types(events: list[Event]) -> list[str]:
+    return [e.type for e in events]
+
+
+def only(events: list[Event], event_type: str) -> Event:
+    (match,) = [e for e in events if e.type == event_type]
+    return match
+
+
+def refused(state: GameState, command: Command, rule: str) -> RuleViolation:
+    """The order is refused naming `rule`, and the state is unchanged."""
+    before = state.to_dict()
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, command, GameRng("example", 0))
+    assert caught.value.rule == rule, caught.value
+    assert state.to_dict() == before
+    return caught.value
+
+
+def into_year(year: int, **spec: Any) -> tuple[list[Event], GameState]:
+    """Finish year `year + 1` from the scenario `spec` and return what happens into `year`.
+
+    After a scoring winter the last player's sealed order closes it; after any other winter
+    the last player's third-round pass does.
+    """
+    from games.engine import CommitCoins, Pass
+    from games.engine.data import SCORING_YEARS
+
+    if year + 1 in SCORING_YEARS:
+        seats = scenario(spec).seat_order
+        orders = {f: {"coins": {}, "blanks": 0} for f in seats[:-1]}
+        state = scenario({**spec, "year": year + 1, "phase": "winter_orders", "winter_orders": orders})
+        return play(state, CommitCoins(seats[-1]))
+    state = scenario({**spec, "year": year + 1, "action_round": 3})
+    state = scenario({**spec, "year": year + 1, "action_round": 3, "on_turn": state.seat_order[-1]})
+    return play(state, Pass(state.seat_order[-1]))

@@ -1,0 +1,143 @@
+"""Reading orders from untrusted JSON, as examples: H-ORDER."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.engine import (
+    ChooseTile,
+    CommitCoins,
+    Destination,
+    Expand,
+    Fortify,
+    GameRng,
+    Move,
+    Pass,
+    Recruit,
+    RuleViolation,
+    command_from_dict,
+    decide,
+)
+
+from .support import state_of
+
+EXAMPLES = [
+    Pass("athens"),
+    Expand("athens", space="D4"),
+    Expand("athens", space="D4", source="discard", second_source="deck", link_from="C3"),
+    ChooseTile("athens", keep="elis"),
+    ChooseTile("athens", discard_order=("elis", "pylos")),
+    Move(
+        "athens",
+        origin="C3",
+        destinations=(Destination("D4", 2, king=True), Destination("E5", 1)),
+        battle_order=("E5", "D4"),
+    ),
+    Recruit("athens", space="C3", phalanxes=3),
+    Fortify("athens", space="C3"),
+    CommitCoins("athens", coins=(("owl", 2), ("turtle", 1)), blanks=1),
+]
+
+
+@pytest.mark.parametrize("command", EXAMPLES, ids=lambda c: c.kind)
+def test_h_order_every_order_round_trips_through_plain_json(command: Any) -> None:
+    import json
+
+    as_json = json.loads(json.dumps(command.to_dict()))
+    assert command_from_dict(as_json) == command
+
+
+def test_h_order_coins_may_be_given_as_a_mapping() -> None:
+    parsed = command_from_dict(
+        {"kind": "commit_coins", "player": "athens", "coins": {"turtle": 1, "owl": 2, "shield": 0}}
+    )
+    assert parsed == CommitCoins("athens", coins=(("owl", 2), ("turtle", 1)))
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        [],
+        "pass",
+        {},
+        {"kind": "dance", "player": "athens"},
+        {"kind": "pass"},
+        {"kind": "pass", "player": ""},
+        {"kind": "pass", "player": 3},
+        {"kind": "pass", "player": "athens", "extra": 1},
+        {"kind": "expand", "player": "athens", "space": "Z9"},
+        {"kind": "expand", "player": "athens", "space": "D4", "source": "hand"},
+        {"kind": "expand", "player": "athens", "space": "D4", "link_from": 7},
+        {"kind": "recruit", "player": "athens", "space": "C3", "phalanxes": 0},
+        {"kind": "recruit", "player": "athens", "space": "C3", "phalanxes": -2},
+        {"kind": "recruit", "player": "athens", "space": "C3", "phalanxes": "3"},
+        {"kind": "recruit", "player": "athens", "space": "C3", "phalanxes": True},
+        {"kind": "recruit", "player": "athens", "space": "C3", "phalanxes": 2.5},
+        {"kind": "choose_tile", "player": "athens"},
+        {"kind": "choose_tile", "player": "athens", "discard_order": ["elis"]},
+        {"kind": "choose_tile", "player": "athens", "discard_order": "elis,pylos"},
+        {"kind": "move", "player": "athens", "origin": "C3", "destinations": []},
+        {
+            "kind": "move",
+            "player": "athens",
+            "origin": "C3",
+            "destinations": [{"space": s} for s in ("D4", "E5", "F6", "G7")],
+        },
+        {
+            "kind": "move",
+            "player": "athens",
+            "origin": "C3",
+            "destinations": [{"space": "D4", "phalanxes": -1}],
+        },
+        {
+            "kind": "move",
+            "player": "athens",
+            "origin": "C3",
+            "destinations": [{"space": "D4", "king": "yes"}],
+        },
+        {"kind": "move", "player": "athens", "origin": "C3", "destinations": [{"space": "D4", "horses": 2}]},
+        {"kind": "move", "player": "athens", "origin": "C3", "destinations": ["D4"]},
+        {
+            "kind": "move",
+            "player": "athens",
+            "origin": "C3",
+            "destinations": [{"space": "D4"}],
+            "battle_order": ["X1"],
+        },
+        {"kind": "commit_coins", "player": "athens", "coins": {"drachma": 1}},
+        {"kind": "commit_coins", "player": "athens", "coins": {"owl": -1}},
+        {"kind": "commit_coins", "player": "athens", "coins": [["owl", 1], ["owl", 2]]},
+        {"kind": "commit_coins", "player": "athens", "coins": "owl"},
+        {"kind": "commit_coins", "player": "athens", "blanks": -1},
+    ],
+)
+def test_h_order_a_malformed_order_is_refused_with_a_message(raw: Any) -> None:
+    with pytest.raises(RuleViolation) as caught:
+        command_from_dict(raw)
+    assert caught.value.rule == "H-ORDER" and caught.value.message
+
+
+def test_h_order_decide_applies_the_same_checks_to_a_command_built_in_code() -> None:
+    state = state_of()
+    before = state.to_dict()
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, Recruit("athens", space="C3", phalanxes=-1), GameRng("s", 0))
+    assert caught.value.rule == "H-ORDER" and state.to_dict() == before
+
+
+def test_h_order_an_unknown_player_is_refused() -> None:
+    state = state_of()
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, Pass("thebes"), GameRng("s", 0))
+    assert caught.value.rule == "H-ORDER"
+
+
+def test_h_order_messages_carry_their_parameters_for_translation() -> None:
+    with pytest.raises(RuleViolation) as caught:
+        command_from_dict({"kind": "dance", "player": "athens"})
+    assert caught.value.message_template == "Unknown kind of order: %(kind)s." and caught.value.params == {
+        "kind": "dance"
+    }

@@ -1,0 +1,51 @@
+"""What each player may see, as examples: H-SCREEN, H-WINTER-ORDERS (sealed), H-END (all revealed)."""
+
+from __future__ import annotations
+
+import json
+
+from games.engine import fold, new_game, player_view
+
+from .support import state_of
+
+SCREENS = {
+    "athens": {
+        "coins_behind_screen": {"owl": 2},
+        "ap": 3,
+        "fp": 1,
+        "blanks": 1,
+        "mission_cards": ["monopoly"],
+    },
+    "sparta": {"coins_behind_screen": {"shield": 1, "turtle": 4}, "ap": 5},
+}
+
+
+def test_h_screen_a_player_sees_only_their_own_screen() -> None:
+    view = player_view(state_of(players=SCREENS), "athens")
+    assert view["players"]["athens"]["coins_behind_screen"] == {"owl": 2}
+    assert view["players"]["sparta"]["coins_behind_screen"] == "hidden"
+    assert "turtle" not in json.dumps(view["players"]["sparta"])
+
+
+def test_h_screen_ap_fp_and_blanks_are_public() -> None:
+    view = player_view(state_of(players=SCREENS), "sparta")
+    athens = view["players"]["athens"]
+    assert (athens["ap"], athens["fp"], athens["blanks"]) == (3, 1, 1)
+
+
+def test_h_screen_mission_cards_show_only_as_a_count_to_others() -> None:
+    state = state_of(players=SCREENS)
+    assert player_view(state, "athens")["players"]["athens"]["mission_cards"] == ["monopoly"]
+    assert player_view(state, "sparta")["players"]["athens"]["mission_cards"] == 1
+
+
+def test_h_screen_a_spectator_sees_no_screen_and_the_deck_only_as_a_count() -> None:
+    state = fold(new_game({"factions": ["athens", "sparta", "thebes"]}, "seed"))
+    view = player_view(state, None)
+    assert all(p["coins_behind_screen"] == "hidden" for p in view["players"].values())
+    assert "deck" not in view and view["deck_count"] == 31
+
+
+def test_h_screen_unminted_coins_on_the_board_are_public() -> None:
+    state = state_of(board={"C3": {"owner": "athens"}, "E5": {"tile": "delos", "unminted_coins": {"owl": 2}}})
+    assert player_view(state, "sparta")["board"]["E5"]["unminted_coins"] == {"owl": 2}
