@@ -18,17 +18,19 @@ from .state import GameState, PendingChoice, Player, Polis
 _TOP_KEYS = {
     "players", "seat_order", "year", "phase", "action_round", "on_turn", "turn_index", "board",
     "deck", "discard", "bag", "trade_links", "pending_choice", "winter_orders", "seed_hash", "winners",
-    "revealed_seed",
+    "revealed_seed", "events_applied",
 }  # fmt: skip
 _PLAYER_KEYS = {
-    "ap", "fp", "blanks", "vp", "coins_behind_screen", "phalanx_supply", "king_alive", "government",
-    "mission_cards",
+    "faction", "ap", "fp", "blanks", "vp", "coins_behind_screen", "phalanx_supply", "king_alive",
+    "government", "mission_cards",
 }  # fmt: skip
 _POLIS_KEYS = {
-    "tile", "owner", "phalanxes", "king", "navigators", "builders", "fortification_hp", "fortifications",
-    "unminted_coins",
+    "tile", "tile_id", "space", "owner", "phalanxes", "king", "navigators", "builders", "fortification_hp",
+    "fortifications", "unminted_coins",
 }  # fmt: skip
-_PHASES = ("actions", "choice", "winter_orders", "ended")
+# "setup" (before the first Spring) and "winter" (between scoring and the next year) never wait
+# on a player, but a state folded from part of a log may be in them.
+_PHASES = ("setup", "actions", "choice", "winter_orders", "winter", "ended")
 
 
 class ScenarioError(ValueError):
@@ -70,6 +72,8 @@ def _players(raw: Any) -> dict[str, dict[str, Any]]:
         if faction not in data.FACTIONS:
             raise ScenarioError(f"players: unknown faction {faction!r}")
         _check_keys(f"players.{faction}", fields, _PLAYER_KEYS)
+        if fields.get("faction", faction) != faction:
+            raise ScenarioError(f"players.{faction}: its faction field says {fields['faction']!r}")
     return raw
 
 
@@ -98,7 +102,7 @@ def _default_tile(space: str, used: set[str]) -> str:
 
 
 def _board(raw: dict[str, Any], factions: list[str]) -> dict[str, Polis]:
-    used = {p["tile"] for p in raw.values() if isinstance(p, dict) and "tile" in p}
+    used = {p.get("tile") or p.get("tile_id") for p in raw.values() if isinstance(p, dict)} - {None}
     board: dict[str, Polis] = {}
     kings: set[str] = set()
     for space in sorted(raw):
@@ -108,7 +112,9 @@ def _board(raw: dict[str, Any], factions: list[str]) -> dict[str, Polis]:
         if not isinstance(fields, dict):
             raise ScenarioError(f"board.{space} must be a dict")
         _check_keys(f"board.{space}", fields, _POLIS_KEYS)
-        tile = fields.get("tile") or _default_tile(space, used)
+        if fields.get("space", space) != space:
+            raise ScenarioError(f"board.{space}: its space field says {fields['space']!r}")
+        tile = fields.get("tile") or fields.get("tile_id") or _default_tile(space, used)
         used.add(tile)
         if tile not in data.TILES:
             raise ScenarioError(f"board.{space}: unknown tile {tile!r}")
@@ -248,4 +254,5 @@ def scenario(spec: dict[str, Any]) -> GameState:
         winter_orders={f: dict(o) for f, o in spec.get("winter_orders", {}).items()},
         revealed_seed=spec.get("revealed_seed"),
         winners=list(spec.get("winners", [])),
+        events_applied=_count("events_applied", spec.get("events_applied", 0)),
     )
