@@ -238,7 +238,11 @@ def command_label(command: Any) -> str:
         targets = "; ".join(f"{x['space']} ({_units(x)})" for x in d["destinations"])
         return _("Move from %(origin)s to %(targets)s") % {"origin": d["origin"], "targets": targets}
     if kind == "recruit":
-        return _("Recruit %(n)s phalanxes in %(space)s") % {"n": d["phalanxes"], "space": d["space"]}
+        n = d["phalanxes"]
+        return ngettext("Recruit %(n)s phalanx in %(space)s", "Recruit %(n)s phalanxes in %(space)s", n) % {
+            "n": n,
+            "space": d["space"],
+        }
     if kind == "fortify":
         return _("Fortify %(space)s") % {"space": d["space"]}
     if kind == "choose_tile":
