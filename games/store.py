@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from .hashing import GENESIS_HASH, canonical_json, event_hash
@@ -56,6 +57,19 @@ def head(game: Game | int) -> tuple[int, str]:
     game_id = game if isinstance(game, int) else game.pk
     row = Event.objects.filter(game_id=game_id).order_by("-seq").values_list("seq", "hash").first()
     return row if row is not None else (0, GENESIS_HASH)
+
+
+def _lock_with_head(game_id: int) -> tuple[Game, int, str]:
+    """Lock the Game row (FOR UPDATE) and read the head of its log, in one query."""
+    last = Event.objects.filter(game_id=OuterRef("pk")).order_by("-seq")
+    locked = (
+        Game.objects.select_for_update()
+        .annotate(head_seq=Subquery(last.values("seq")[:1]), head_hash=Subquery(last.values("hash")[:1]))
+        .get(pk=game_id)
+    )
+    if locked.head_seq is None:
+        return locked, 0, GENESIS_HASH
+    return locked, locked.head_seq, locked.head_hash
 
 
 def _validated(
@@ -108,8 +122,7 @@ def append_events(
     created = now or timezone.now()
     try:
         with transaction.atomic():
-            locked = Game.objects.select_for_update().get(pk=game.pk)
-            seq, prev_hash = head(locked.pk)
+            locked, seq, prev_hash = _lock_with_head(game.pk)
             if seq != expected_seq:
                 raise ConcurrencyError(locked.pk, expected_seq, seq)
             rows = []

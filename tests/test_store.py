@@ -78,7 +78,8 @@ def test_appending_at_a_stale_seq_raises_concurrency_error_and_writes_nothing(ga
 
 def test_the_unique_seq_index_turns_a_race_the_lock_missed_into_concurrency_error(game, append, monkeypatch):
     append(game, "A")
-    monkeypatch.setattr(store, "head", lambda game_id: (0, GENESIS_HASH))  # a stale view of the log
+    stale = store._lock_with_head
+    monkeypatch.setattr(store, "_lock_with_head", lambda game_id: (stale(game_id)[0], 0, GENESIS_HASH))
 
     with pytest.raises(ConcurrencyError):
         append_events(game, 0, events("B"))
