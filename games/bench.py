@@ -5,10 +5,13 @@ Each figure is one function returning Figures; "Reliability, security and speed"
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+
+from django.db import connection
 
 from .models import Game
 from .store import append_events, load_engine_events, load_events
@@ -22,7 +25,8 @@ class Figure:
     detail: str = ""
 
     def line(self) -> str:
-        return f"{self.name}: {self.value:,.1f} {self.unit}" + (f"  ({self.detail})" if self.detail else "")
+        value = f"{self.value:.2f}" if self.unit == "x" else f"{self.value:,.1f}"
+        return f"{self.name}: {value} {self.unit}" + (f"  ({self.detail})" if self.detail else "")
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -79,5 +83,60 @@ def bench_loads(events: int = 10_000, repeat: int = 5, batch: int = 500) -> list
         Figure("events_loaded_per_s", best_rate(lambda: load_engine_events(game)), "events/s", detail),
         Figure(
             "event_rows_loaded_per_s", best_rate(lambda: load_events(game)), "events/s", detail + ", as rows"
+        ),
+    ]
+
+
+def bench_database_ceiling(inserts: int = 2000, rows: int = 100_000, repeat: int = 3) -> list[Figure]:
+    """The database's own ceiling, measured alike: single-row INSERT+COMMIT from one client, and
+    reading and decoding `rows` rows of JSON, with no store code in between."""
+    payload = '{"player": "athens", "from": "E3", "to": "E5", "phalanxes": 3, "king": false}'
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TABLE bench_raw (id bigserial PRIMARY KEY, game_id bigint NOT NULL, seq int NOT NULL,"
+            " payload jsonb NOT NULL, UNIQUE (game_id, seq))"
+        )
+        try:
+            started = time.perf_counter()
+            for seq in range(inserts):  # autocommit: every statement is its own transaction
+                cursor.execute(
+                    "INSERT INTO bench_raw (game_id, seq, payload) VALUES (1, %s, %s)", [seq, payload]
+                )
+            insert_rate = inserts / (time.perf_counter() - started)
+            cursor.execute(
+                "INSERT INTO bench_raw (game_id, seq, payload) SELECT 2, n, %s FROM generate_series(1, %s) n",
+                [payload, rows],
+            )
+            times = []
+            for _ in range(repeat):
+                before = time.perf_counter()
+                cursor.execute("SELECT payload FROM bench_raw WHERE game_id = 2 ORDER BY seq")
+                # Django's cursor hands jsonb over as text; decoding it is part of reading JSON.
+                assert len([json.loads(text) for (text,) in cursor.fetchall()]) == rows
+                times.append(time.perf_counter() - before)
+        finally:
+            cursor.execute("DROP TABLE bench_raw")
+    return [
+        Figure("raw_insert_commit_per_s", insert_rate, "inserts/s", f"{inserts} single-row INSERT+COMMIT"),
+        Figure(
+            "raw_json_rows_read_per_s",
+            rows / statistics.median(times),
+            "rows/s",
+            f"{rows} jsonb rows read and decoded",
+        ),
+    ]
+
+
+def ratios(figures: list[Figure]) -> list[Figure]:
+    """The store's figures as fractions of the database's ceiling."""
+    by_name = {figure.name: figure.value for figure in figures}
+    return [
+        Figure(
+            "appends_to_raw_insert_ratio", by_name["appends_per_s"] / by_name["raw_insert_commit_per_s"], "x"
+        ),
+        Figure(
+            "loads_to_raw_read_ratio",
+            by_name["events_loaded_per_s"] / by_name["raw_json_rows_read_per_s"],
+            "x",
         ),
     ]

@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from games.bench import bench_appends, bench_loads
+from games.bench import bench_appends, bench_database_ceiling, bench_loads, ratios
 
 
 class Command(BaseCommand):
@@ -25,7 +25,8 @@ class Command(BaseCommand):
     def handle(self, *args: object, appends: int, events: int, json_path: Path, **options: object) -> None:
         if connection.vendor != "postgresql":
             raise CommandError("make bench measures PostgreSQL: set DATABASE_URL to a postgres:// URL")
-        figures = bench_appends(appends) + bench_loads(events)
+        figures = bench_database_ceiling() + bench_appends(appends) + bench_loads(events)
+        figures += ratios(figures)
         for figure in figures:
             self.stdout.write(figure.line())
         result = {
