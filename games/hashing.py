@@ -19,9 +19,22 @@ class NotCanonical(TypeError):
     """A value that has no canonical JSON form (floats, non-string keys, other types)."""
 
 
+def _check_text(text: str, path: str) -> None:
+    # PostgreSQL's jsonb cannot hold NUL, and lone surrogates have no UTF-8 form to hash.
+    if "\x00" in text:
+        raise NotCanonical(f"{path}: text contains a NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise NotCanonical(f"{path}: text is not valid Unicode") from None
+
+
 def _check(value: Any, path: str) -> None:
     # Floats are refused: JSON numbers do not round-trip exactly through PostgreSQL's jsonb.
-    if value is None or isinstance(value, (bool, int, str)):
+    if isinstance(value, str):
+        _check_text(value, path)
+        return
+    if value is None or isinstance(value, (bool, int)):
         return
     if isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
@@ -31,6 +44,7 @@ def _check(value: Any, path: str) -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise NotCanonical(f"{path}: key {key!r} is not a string")
+            _check_text(key, path)
             _check(item, f"{path}.{key}")
         return
     raise NotCanonical(

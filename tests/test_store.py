@@ -95,6 +95,8 @@ def test_the_unique_seq_index_turns_a_race_the_lock_missed_into_concurrency_erro
         ([Fact("A", {}), Fact("B", {"ratio": 0.5})], "float is not allowed"),
         ([Fact("A", {1: "x"})], "is not a string"),
         ([Fact("A", {"when": NOW})], "datetime is not allowed"),
+        ([Fact("A", {"name": "nul\x00"})], "NUL character"),
+        ([Fact("A", {"name": "\ud800"})], "not valid Unicode"),
     ],
 )
 def test_bad_events_are_refused_with_a_clear_error_and_change_nothing(game, bad_events, message):
