@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import actions, expansion, setup, turns, winter
+# Importing every rule module registers its event appliers (fold.applies) before any fold.
+from . import actions, combat, economy, expansion, movement, setup, turns, winter  # noqa: F401
 from .commands import (
     COMMAND_TYPES,
     ChooseTile,
@@ -33,7 +34,7 @@ from .commands import (
 )
 from .events import Event, RuleViolation
 from .fold import apply_in_place
-from .legal import legal_commands, movement_module
+from .legal import legal_commands
 from .rng import GameRng
 from .scenario import ScenarioError, scenario
 from .state import GameState
@@ -67,13 +68,12 @@ __all__ = [
 
 
 def fold(events: Iterable[Event]) -> GameState:
-    """Replay `events` from an empty state (pure: no randomness, no clock)."""
+    """Replay `events` from an empty state: pure, no randomness, no clock (H-SETUP … H-END)."""
     return fold_from(GameState(), events)
 
 
 def fold_from(state: GameState, events: Iterable[Event]) -> GameState:
-    """Continue folding from a snapshot; `state` itself is changed and returned (copy it to keep it)."""
-    movement_module()
+    """Continue folding from a snapshot (H-SETUP … H-END); `state` itself is changed and returned."""
     return apply_in_place(state, events)
 
 
@@ -109,19 +109,12 @@ def _on_turn(state: GameState, cmd: Command) -> None:
         )
 
 
-def _decide_move(state: GameState, cmd: Move, rng: GameRng) -> list[Event]:
-    movement = movement_module()
-    if movement is None:
-        raise RuleViolation("S-MOVE", "Moving is not available in this build.")
-    return movement.decide_move(state, cmd, rng)
-
-
 _HANDLERS: dict[type[Command], Callable[[GameState, Any, GameRng], list[Event]]] = {
     Pass: lambda s, c, r: actions.decide_pass(s, c),
     Recruit: lambda s, c, r: actions.decide_recruit(s, c),
     Fortify: lambda s, c, r: actions.decide_fortify(s, c),
     Expand: expansion.decide_expand,
-    Move: _decide_move,
+    Move: movement.decide_move,
     ChooseTile: expansion.decide_choose_tile,
     CommitCoins: lambda s, c, r: winter.decide_commit(s, c),
 }
@@ -130,6 +123,10 @@ _ACTIONS = (Pass, Recruit, Fortify, Expand, Move)
 
 def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
     """Validate `command` against `state`, draw its randomness from `rng`, return the events.
+
+    Common checks here: H-END (the game is over), H-ORDER (well-formed, a known player),
+    H-YEAR (actions only by the player on turn, in the action rounds); the rule modules check
+    the rest (S-EXP…, S-MOVE…, H-ACTIONS, H-WINTER-ORDERS).
 
     The events include the automatic consequences (next turn, automatic passes of players
     without a Polis, winter scoring and reinforcement, the next year's Spring, the end).

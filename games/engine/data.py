@@ -39,11 +39,12 @@ FACTION_IDS: tuple[str, ...] = tuple(FACTIONS)
 
 
 def native_space(faction: str) -> str:
+    """H-SETUP: the fixed space of the faction's Native Polis."""
     return FACTIONS[faction].native_space
 
 
 def faction_of_native_space(space: str) -> str | None:
-    """The faction whose Native Polis stands on `space` (whoever controls it now), or None."""
+    """H-SETUP: the faction whose Native Polis stands on `space` (whoever controls it now), or None."""
     for faction in FACTIONS.values():
         if faction.native_space == space:
             return faction.id

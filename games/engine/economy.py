@@ -16,13 +16,14 @@ from .state import Coins, GameState
 
 
 def add_coins(target: Coins, coins: Coins) -> None:
+    """H-BAG: coins move between bag, screens and Poleis; none is created or lost."""
     for design, n in coins.items():
         if n:
             target[design] = target.get(design, 0) + n
 
 
 def remove_coins(source: Coins, coins: Coins) -> None:
-    """Take `coins` out of `source`; the caller has checked that they are there."""
+    """H-BAG: take `coins` out of `source`; the caller has checked that they are there."""
     for design, n in coins.items():
         left = source.get(design, 0) - n
         if left < 0:
@@ -34,10 +35,12 @@ def remove_coins(source: Coins, coins: Coins) -> None:
 
 
 def coin_count(coins: Coins) -> int:
+    """How many coins, of any design (S-RANK's Coin ranking, H-END's tie-break)."""
     return sum(coins.values())
 
 
 def has_coins(holder: Coins, coins: Coins) -> bool:
+    """H-WINTER-ORDERS: only coins that are there can be committed."""
     return all(holder.get(design, 0) >= n for design, n in coins.items())
 
 

@@ -7,24 +7,13 @@ offered as a sample by `movement.legal_moves` — but every order listed is lega
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from . import data
 from .actions import recruit_cost, recruit_places
 from .board import adjacent
 from .commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Pass, Recruit
 from .expansion import expand_cost, expandable_spaces
+from .movement import legal_moves
 from .state import GameState
-
-
-def movement_module() -> ModuleType | None:
-    """Movement and combat (S-MOVE…, S-COMBAT…), imported lazily so that the rest of the engine
-    works while they are being written."""
-    try:
-        from . import combat, movement  # noqa: F401
-    except ImportError:
-        return None
-    return movement
 
 
 def _expands(state: GameState, faction: str) -> list[Command]:
@@ -112,7 +101,5 @@ def legal_commands(state: GameState, player: str) -> list[Command]:
         ]
     commands: list[Command] = [Pass(player)]
     commands += _expands(state, player) + _recruits(state, player) + _fortifies(state, player)
-    movement = movement_module()
-    if movement is not None:
-        commands += movement.legal_moves(state, player)
+    commands += legal_moves(state, player)
     return commands

@@ -153,6 +153,7 @@ def _board(raw: dict[str, Any], factions: list[str]) -> dict[str, Polis]:
 def scenario(spec: dict[str, Any]) -> GameState:
     """Build a GameState from a scenario dict (format in docs/scenarios.md).
 
+    Defaults keep H-PIECES (supply + board == 60) and H-BAG (12 coins of each design in play).
     Raises ScenarioError (a ValueError) naming the first field that makes no sense.
     """
     if not isinstance(spec, dict):

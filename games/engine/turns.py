@@ -46,7 +46,11 @@ def _turn_began(state: GameState, action_round: int, turn_index: int) -> Event:
 
 
 def follow_up(state: GameState, rng: GameRng) -> list[Event]:
-    """The automatic events that follow from `state`, or [] when a player must act (or the game is over)."""
+    """The automatic events that follow from `state`, or [] when a player must act (or the game is over).
+
+    H-YEAR (the first Spring), H-NATIVE-LOST (automatic passes), H-WINTER-ORDERS (all orders
+    in: S-WINTER scoring), H-WINTER-ORDER (reinforcement, then the next year), H-END.
+    """
     if state.phase == "setup":
         return begin_year(state, data.FIRST_YEAR, rng)
     if state.phase == "actions":
