@@ -8,7 +8,8 @@ The facade used by the service, the bots and the tests alike:
   return its events and their automatic consequences; raises RuleViolation, changes nothing.
 - `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders.
 - `scenario(dict) -> GameState`: a hand-made state (docs/scenarios.md).
-- `player_view(state, faction) -> dict`: what that player may see (H-SCREEN).
+- `player_view(state, faction) -> dict`: what that player may see (H-SCREEN);
+  `event_view(event, faction, game_over)` the same for one event of the history.
 - `command_from_dict(dict) -> Command`: read an untrusted order (H-ORDER).
 """
 
@@ -38,7 +39,7 @@ from .legal import legal_commands
 from .rng import GameRng
 from .scenario import ScenarioError, scenario
 from .state import GameState
-from .view import player_view
+from .view import event_view, player_view
 
 __all__ = [
     "COMMAND_TYPES",
@@ -58,6 +59,7 @@ __all__ = [
     "ScenarioError",
     "command_from_dict",
     "decide",
+    "event_view",
     "fold",
     "fold_from",
     "legal_commands",

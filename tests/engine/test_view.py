@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engine import fold, new_game, player_view
+from games.engine import Event, event_view, fold, new_game, player_view
 
 from .support import state_of
 
@@ -49,3 +49,27 @@ def test_h_screen_a_spectator_sees_no_screen_and_the_deck_only_as_a_count() -> N
 def test_h_screen_unminted_coins_on_the_board_are_public() -> None:
     state = state_of(board={"C3": {"owner": "athens"}, "E5": {"tile": "delos", "unminted_coins": {"owl": 2}}})
     assert player_view(state, "sparta")["board"]["E5"]["unminted_coins"] == {"owl": 2}
+
+
+def test_h_screen_the_bag_is_opaque_until_the_end() -> None:
+    # With two players the bag's contents would give away the rival's screen exactly.
+    state = state_of(players=SCREENS)
+    assert player_view(state, "athens")["bag"] == "hidden"
+    ended = state_of(players=SCREENS, phase="ended")
+    assert player_view(ended, "athens")["bag"] == ended.bag
+
+
+def test_h_screen_income_coins_in_the_history_show_only_to_their_owner() -> None:
+    events = new_game({"factions": ["athens", "sparta"]}, "seed")
+    income = next(e for e in events if e.type == "IncomeReceived" and e.payload["player"] == "athens")
+    assert event_view(income, "athens")["payload"]["coins"] == income.payload["coins"]
+    hidden = event_view(income, "sparta")["payload"]
+    assert hidden["coins"] == "hidden" and (hidden["ap"], hidden["fp"]) == (1, 3)
+    assert event_view(income, None)["payload"]["coins"] == "hidden"
+    assert event_view(income, "sparta", game_over=True)["payload"]["coins"] == income.payload["coins"]
+
+
+def test_h_winter_orders_a_sealed_order_in_the_history_shows_only_that_it_was_sent() -> None:
+    sealed = Event("WinterOrderSealed", {"player": "athens", "coins": {"owl": 2}, "blanks": 0})
+    assert event_view(sealed, "sparta")["payload"] == {"player": "athens", "order": "submitted"}
+    assert event_view(sealed, "athens")["payload"]["coins"] == {"owl": 2}
