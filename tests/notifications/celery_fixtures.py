@@ -38,13 +38,19 @@ def celery_worker(anymail_outbox) -> Iterator[object]:
     redis.Redis.from_url(TEST_BROKER_URL).flushdb()
     saved = {key: celery_app.conf[key] for key in ("broker_url", "task_always_eager")}
     celery_app.conf.update(broker_url=TEST_BROKER_URL, task_always_eager=False)
-    celery_app._pool = None  # producers cached for the old broker must not be reused
+    _forget_broker_connections()
     try:
         with start_worker(celery_app, perform_ping_check=False, shutdown_timeout=20) as worker:
             yield worker
     finally:
         celery_app.conf.update(saved)
-        celery_app._pool = None
+        _forget_broker_connections()
+
+
+def _forget_broker_connections() -> None:
+    """Drop pools bound to the previous broker (eager runs create them for memory://)."""
+    celery_app._pool = None
+    celery_app.amqp._producer_pool = None
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 20.0, what: str = "condition") -> None:
