@@ -8,9 +8,11 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 from django.db import connection
+from django.urls import reverse
 
 from games.engine import Pass, RuleViolation
 from games.engine.commands import CommitCoins
+from games.links import link_token
 from games.models import Event, Game, GameProgress
 from games.narration import describe
 from games.orders import (
@@ -256,3 +258,29 @@ def test_createdemo_prints_each_players_link(capsys, settings):
     game = Game.objects.get()
     assert out.count(f"/play/{game.pk}/") == 2
     assert "/dev/mailbox/" in out
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_game_played_to_the_end_reveals_the_seed_and_mails_everyone_the_result(client):
+    game = two_player_game()
+    while (state := load_game(game).state).phase != "ended":
+        seat = seats_to_act(game)[0]
+        command = CommitCoins(seat.faction) if state.phase == "winter_orders" else Pass(seat.faction)
+        submit_order(game, seat, command, load_game(game).seq)
+    ended = Event.objects.get(game=game, type="GameEnded")
+    assert ended.payload["seed"] == game.seed  # H-END: anyone can now re-derive every draw
+    assert sorted(Outbox.objects.filter(kind="ended").values_list("to_email", flat=True)) == [
+        "ana@example.com",
+        "ben@example.com",
+    ]
+    progress = GameProgress.objects.get(game=game)
+    assert progress.phase == "ended" and progress.must_act == [] and progress.winners
+    # Snapshots were written on the way; loading from the newest one gives the full fold's state.
+    assert game.snapshots.exists()
+    from games.engine import fold
+    from games.store import load_engine_events
+
+    assert load_game(game).state.to_dict() == fold(load_engine_events(game)).to_dict()
+    page = client.get(reverse("games:play", args=[game.pk, link_token(game.seats.first())])).content.decode()
+    assert "The game has ended." in page and 'id="order-' not in page
