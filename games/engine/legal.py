@@ -42,27 +42,21 @@ def _expands(state: GameState, faction: str) -> list[Command]:
     return out
 
 
-def _recruits(state: GameState, faction: str) -> list[Command]:
+def _most_recruits(state: GameState, faction: str, space: str) -> int:
+    """The most phalanxes the AP buy in `space` (Sparta's native rate buys two per AP), within the supply."""
     player = state.players[faction]
+    count = player.phalanx_supply
+    while count and recruit_cost(faction, space, count) > player.ap:
+        count -= 1
+    return count
+
+
+def _recruits(state: GameState, faction: str) -> list[Command]:
+    """One phalanx, and as many as the AP and supply allow, in each place a recruit may stand."""
     out: list[Command] = []
     for space in recruit_places(state, faction):
-        counts = {1, player.phalanx_supply}
-        # The most the AP buy here (Sparta's native rate buys two per AP).
-        counts.add(
-            max(
-                (
-                    n
-                    for n in range(1, player.phalanx_supply + 1)
-                    if recruit_cost(faction, space, n) <= player.ap
-                ),
-                default=0,
-            )
-        )
-        out += [
-            Recruit(faction, space=space, phalanxes=n)
-            for n in sorted(counts)
-            if 1 <= n <= player.phalanx_supply and recruit_cost(faction, space, n) <= player.ap
-        ]
+        most = _most_recruits(state, faction, space)
+        out += [Recruit(faction, space=space, phalanxes=n) for n in sorted({1, most}) if 1 <= n <= most]
     return out
 
 
