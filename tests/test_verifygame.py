@@ -8,6 +8,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.models import Game
 from tests.conftest import tamper
 
 
@@ -55,3 +56,20 @@ def test_a_deleted_event_is_named_as_missing(game, append):
 def test_an_unknown_game_is_an_error(db):
     with pytest.raises(CommandError, match="does not exist"):
         verify(424242)
+
+
+def test_all_games_are_verified_and_the_broken_one_named(db, append):
+    intact, broken = Game.objects.create(name="intact"), Game.objects.create(name="broken")
+    append(intact, "GameStarted")
+    append(broken, "GameStarted", "Moved")
+    tamper("UPDATE games_event SET type = 'Forged' WHERE game_id = %s AND seq = 2", [broken.pk])
+
+    with pytest.raises(CommandError, match=f"game {broken.pk} seq 2") as raised:
+        call_command("verifygame", "--all", stdout=io.StringIO(), stderr=io.StringIO())
+
+    assert f"game {intact.pk}" not in str(raised.value)
+
+
+def test_verifygame_needs_games_or_all(db):
+    with pytest.raises(CommandError, match="--all"):
+        call_command("verifygame")

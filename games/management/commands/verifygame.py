@@ -1,4 +1,4 @@
-"""`manage.py verifygame GAME [GAME ...]`: recompute each game's hash chain; exit 1 on the first bad event."""
+"""`manage.py verifygame GAME [GAME ...] | --all`: check hash chains; exit 1 names the first bad event."""
 
 from __future__ import annotations
 
@@ -12,9 +12,14 @@ class Command(BaseCommand):
     help = "Recompute the hash chain of a game's event log and name the first altered or missing event."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("games", nargs="+", type=int, metavar="GAME", help="game id")
+        parser.add_argument("games", nargs="*", type=int, metavar="GAME", help="game id")
+        parser.add_argument("--all", dest="every", action="store_true", help="verify every game")
 
-    def handle(self, *args: object, games: list[int], **options: object) -> None:
+    def handle(self, *args: object, games: list[int], every: bool, **options: object) -> None:
+        if every == bool(games):
+            raise CommandError("name one or more GAME ids, or --all")
+        if every:
+            games = list(Game.objects.order_by("pk").values_list("pk", flat=True))
         failed = []
         for game_id in games:
             try:
