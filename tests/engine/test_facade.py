@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games.engine import (
+    COMMAND_TYPES,
     ChooseTile,
     Command,
     CommitCoins,
@@ -20,6 +21,7 @@ from games.engine import (
     Recruit,
     RuleViolation,
     ScenarioError,
+    command_from_dict,
     decide,
     fold,
     legal_commands,
@@ -166,3 +168,29 @@ def test_scenario_of_a_states_own_dict_gives_the_same_state() -> None:
     for cut in (1, len(events) // 3, len(events) // 2, len(events)):
         state = fold(events[:cut])
         assert scenario(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_h_order_random_garbage_is_refused_cleanly_and_changes_nothing() -> None:
+    """Orders built from random pieces either pass or raise RuleViolation — never another error."""
+    import random
+
+    bot = random.Random(11)
+    values: list[Any] = [None, True, 0, -1, 2, 99, 2.5, "", "C3", "D4", "E5", "G3", "Z0", "deck"]
+    values += ["discard", "athens", "owl", [], ["E5"], ["elis", "pylos"], {}, {"owl": 1}]
+    values += [[{"space": "E5", "phalanxes": 1}], [{"space": "G3", "phalanxes": 4, "king": True}]]
+    fields = ["space", "source", "second_source", "link_from", "keep", "discard_order", "origin"]
+    fields += ["destinations", "battle_order", "phalanxes", "coins", "blanks"]
+    events = new_game({"factions": ["athens", "sparta"]}, "garbage")
+    states = [fold(events), state_of(players=PLAYERS, board=BOARD, discard=["pylos"])]
+    for _ in range(400):
+        raw: dict[str, Any] = {"kind": bot.choice([*sorted(COMMAND_TYPES), "x"])}
+        raw["player"] = bot.choice(["athens", "sparta", "thebes", 5])
+        for name in bot.sample(fields, bot.randint(0, 4)):
+            raw[name] = bot.choice(values)
+        state = bot.choice(states)
+        before = state.to_dict()
+        try:
+            decide(state, command_from_dict(raw), GameRng("garbage", 1))
+        except RuleViolation as error:
+            assert error.rule and error.message
+        assert state.to_dict() == before
