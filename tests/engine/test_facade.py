@@ -182,7 +182,14 @@ def test_h_order_random_garbage_is_refused_cleanly_and_changes_nothing() -> None
     fields += ["destinations", "battle_order", "phalanxes", "coins", "blanks"]
     events = new_game({"factions": ["athens", "sparta"]}, "garbage")
     states = [fold(events), state_of(players=PLAYERS, board=BOARD, discard=["pylos"])]
-    for _ in range(400):
+    # ... and positions from a whole game: every phase a player can be asked in, and the end.
+    from games.engine.simulation import play_random_game
+
+    played, _ = play_random_game(["athens", "sparta", "corinth"], "garbage", bot_seed=2, check=False)
+    prefixes = (fold(played[:cut]) for cut in range(2, len(played) + 1, 3))
+    states += [s for s in prefixes if s.phase in ("actions", "choice", "winter_orders")] + [fold(played)]
+    assert {s.phase for s in states} >= {"actions", "winter_orders", "ended"}
+    for _ in range(800):
         raw: dict[str, Any] = {"kind": bot.choice([*sorted(COMMAND_TYPES), "x"])}
         raw["player"] = bot.choice(["athens", "sparta", "thebes", 5])
         for name in bot.sample(fields, bot.randint(0, 4)):
