@@ -213,14 +213,17 @@ def _notify(game: Game, before: GameState, after: GameState, seq: int) -> None:
 
 
 def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
-    """The events since `viewer`'s previous order, in plain words as they may know them (last 40)."""
+    """The events since `viewer`'s previous order (with its outcome), in plain words as they may know them."""
     rows = Event.objects.filter(game=game)
     if up_to_seq is not None:
         rows = rows.filter(seq__lte=up_to_seq)
     if viewer is not None:
-        last_own = rows.filter(actor=viewer).order_by("-seq").values_list("seq", flat=True).first()
+        # From the start of the viewer's last order: its outcome (dice, scoring that it
+        # triggered) is part of what they need to read, then everything after it.
+        last_own = rows.filter(actor=viewer).order_by("-seq").values_list("created", flat=True).first()
         if last_own is not None:
-            rows = rows.filter(seq__gt=last_own)
+            batch = rows.filter(actor=viewer, created=last_own).order_by("seq").values_list("seq", flat=True)
+            rows = rows.filter(seq__gte=batch.first())
     recent = list(rows.order_by("-seq").values_list("type", "payload")[:HAPPENINGS_LIMIT])
     return [describe(event_type, payload, viewer) for event_type, payload in reversed(recent)]
 

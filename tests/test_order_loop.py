@@ -179,11 +179,10 @@ def test_others_sealed_order_and_screen_stay_hidden_in_the_words_a_player_reads(
     assert incomes and all(line.endswith("and coins behind their screen.") for line in incomes)
 
 
+@pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("anymail_outbox")
 def test_same_order_submitted_twice_at_once_gives_one_event_and_one_email():
-    if connection.vendor != "postgresql":
-        pytest.fail("the race needs two real PostgreSQL connections")
     game = two_player_game()
     seat = seats_to_act(game)[0]
     seq = load_game(game).seq

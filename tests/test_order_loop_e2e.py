@@ -10,14 +10,20 @@ from __future__ import annotations
 import html
 import json
 import re
+import threading
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
+from games.links import link_token
 from games.models import Event, GameProgress
+from games.orders import load_game
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_for_mail, wait_until  # noqa: F401
-from tests.order_loop_support import link_in, two_player_game
+from tests.order_loop_support import link_in, seats_to_act, two_player_game
 
 SUGGESTED = re.compile(r'name="expected_seq" value="(\d+)">.*?name="command" value="([^"]+)"', re.S)
 MAX_ORDERS = 40
@@ -45,6 +51,7 @@ def delivered() -> bool:
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgresql  # the worker thread needs the committed rows of a real database
 @pytest.mark.usefixtures("celery_worker")
 def test_two_players_play_by_email_links_until_a_winter_scoring(client):
     game = two_player_game()
@@ -97,3 +104,41 @@ def test_two_players_play_by_email_links_until_a_winter_scoring(client):
     # Exactly one email per player per turn: the outbox keys never repeat.
     keys = [m.extra_headers["X-Aegea-Notification"] for m in mail.outbox]
     assert len(keys) == len(set(keys))
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgresql  # two web requests racing need two real connections
+@pytest.mark.usefixtures("celery_worker")
+def test_same_order_posted_twice_at_once_over_the_api_gives_one_event_and_one_email():
+    game = two_player_game()
+    wait_for_mail(2)
+    wait_until(delivered, what="the welcome emails")
+    (seat,) = seats_to_act(game)
+    seq = load_game(game).seq
+    url = reverse("games:api-orders", args=[game.pk])
+    body = json.dumps({"expected_seq": seq, "command": {"kind": "pass"}})
+    start = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def post() -> None:
+        start.wait()
+        try:
+            response = Client().post(
+                url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {link_token(seat)}"
+            )
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [201, 409]
+    wait_until(delivered, what="the next player's email")
+    assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
+    turn_mails = [m for m in mail.outbox if "your turn" in m.subject]
+    assert len(turn_mails) == 1
+    assert turn_mails[0].to != [seat.email]
