@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from .hashing import GENESIS_HASH, canonical_json, event_hash
@@ -59,17 +58,27 @@ def head(game: Game | int) -> tuple[int, str]:
     return row if row is not None else (0, GENESIS_HASH)
 
 
-def _lock_with_head(game_id: int) -> tuple[Game, int, str]:
-    """Lock the Game row (FOR UPDATE) and read the head of its log, in one query."""
-    last = Event.objects.filter(game_id=OuterRef("pk")).order_by("-seq")
-    locked = (
-        Game.objects.select_for_update()
-        .annotate(head_seq=Subquery(last.values("seq")[:1]), head_hash=Subquery(last.values("hash")[:1]))
-        .get(pk=game_id)
-    )
-    if locked.head_seq is None:
-        return locked, 0, GENESIS_HASH
-    return locked, locked.head_seq, locked.head_hash
+# The hot path of every order, in one round trip; plain SQL because the ORM's version of this
+# query costs several times as much client time. FOR UPDATE is left out where unsupported (SQLite,
+# whose writers are serialised by BEGIN IMMEDIATE instead).
+LOCK_WITH_HEAD = """
+SELECT g.status,
+       (SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
+       (SELECT e.hash FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1)
+FROM games_game g WHERE g.id = %s
+"""
+
+
+def _lock_with_head(game_id: int) -> tuple[str, int, str]:
+    """Lock the Game row and read its status and the head (seq, hash) of its log, in one query."""
+    sql = LOCK_WITH_HEAD + (" FOR UPDATE OF g" if connection.features.has_select_for_update_of else "")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"game {game_id} does not exist")
+    status, seq, digest = row
+    return status, seq or 0, digest or GENESIS_HASH
 
 
 def _validated(
@@ -114,22 +123,24 @@ def append_events(
 
     One transaction: the Game row is locked, the log's head must be `expected_seq`, the
     events get seq expected_seq+1.., chained hashes and one creation time, and every
-    projector sees them. Raises ConcurrencyError if another append got there first (also
-    when the unique (game, seq) index catches a race the lock did not), ValueError or
-    NotCanonical for bad input; in every failure nothing is written.
+    projector sees them; `game.status` is refreshed from the locked row. Raises
+    ConcurrencyError if another append got there first (also when the unique (game, seq)
+    index catches a race the lock did not), ValueError or NotCanonical for bad input, and
+    Game.DoesNotExist for an unknown game; in every failure nothing is written.
     """
     checked = _validated(events, actor, expected_seq)
     created = now or timezone.now()
+    status_before = game.status
     try:
         with transaction.atomic():
-            locked, seq, prev_hash = _lock_with_head(game.pk)
+            game.status, seq, prev_hash = _lock_with_head(game.pk)
             if seq != expected_seq:
-                raise ConcurrencyError(locked.pk, expected_seq, seq)
+                raise ConcurrencyError(game.pk, expected_seq, seq)
             rows = []
             for event_type, payload in checked:
                 seq += 1
                 digest = event_hash(
-                    game_id=locked.pk,
+                    game_id=game.pk,
                     seq=seq,
                     type=event_type,
                     payload=payload,
@@ -140,7 +151,7 @@ def append_events(
                 )
                 rows.append(
                     Event(
-                        game=locked,
+                        game=game,
                         seq=seq,
                         type=event_type,
                         payload=payload,
@@ -153,12 +164,12 @@ def append_events(
                 )
                 prev_hash = digest
             Event.objects.bulk_create(rows)
-            project(locked, rows)
-    except IntegrityError as error:
-        if _is_seq_conflict(error):
+            project(game, rows)
+    except BaseException as error:
+        game.status = status_before  # projectors may have changed it in a transaction now undone
+        if isinstance(error, IntegrityError) and _is_seq_conflict(error):
             raise ConcurrencyError(game.pk, expected_seq, None) from error
         raise
-    game.status = locked.status
     return rows
 
 

@@ -78,8 +78,7 @@ def test_appending_at_a_stale_seq_raises_concurrency_error_and_writes_nothing(ga
 
 def test_the_unique_seq_index_turns_a_race_the_lock_missed_into_concurrency_error(game, append, monkeypatch):
     append(game, "A")
-    stale = store._lock_with_head
-    monkeypatch.setattr(store, "_lock_with_head", lambda game_id: (stale(game_id)[0], 0, GENESIS_HASH))
+    monkeypatch.setattr(store, "_lock_with_head", lambda game_id: ("new", 0, GENESIS_HASH))
 
     with pytest.raises(ConcurrencyError):
         append_events(game, 0, events("B"))
@@ -107,6 +106,13 @@ def test_bad_events_are_refused_with_a_clear_error_and_change_nothing(game, bad_
     assert not GameSummary.objects.filter(game=game).exists()
 
 
+def test_appending_to_an_unknown_game_is_refused(db):
+    with pytest.raises(Game.DoesNotExist):
+        append_events(Game(pk=424242), 0, events("GameStarted"))
+
+    assert not Event.objects.exists()
+
+
 def test_a_batch_failing_midway_leaves_nothing_half_written(game, append, monkeypatch):
     append(game, "GameStarted")
 
@@ -123,6 +129,7 @@ def test_a_batch_failing_midway_leaves_nothing_half_written(game, append, monkey
     assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == ["GameStarted"]
     summary = GameSummary.objects.get(game=game)
     assert (summary.last_seq, summary.status) == (1, Game.Status.ACTIVE)
+    assert game.status == Game.Status.ACTIVE  # not "ended": the GameEnded batch was undone
 
 
 def test_a_failure_after_the_append_in_the_callers_transaction_undoes_it(game, append):
