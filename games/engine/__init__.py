@@ -37,7 +37,7 @@ from .events import Event, RuleViolation
 from .fold import apply_in_place
 from .legal import legal_commands
 from .rng import GameRng
-from .scenario import ScenarioError, scenario
+from .scenario import ScenarioError, scenario, scenario_loaded
 from .state import GameState
 from .view import event_view, player_view
 
@@ -66,6 +66,7 @@ __all__ = [
     "new_game",
     "player_view",
     "scenario",
+    "scenario_loaded",
 ]
 
 

@@ -9,10 +9,13 @@ every deck tile that is neither on the board nor in the discard pile.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from . import data
 from .board import is_space
+from .events import Event
+from .fold import applies
 from .state import GameState, PendingChoice, Player, Polis
 
 _TOP_KEYS = {
@@ -257,3 +260,22 @@ def scenario(spec: dict[str, Any]) -> GameState:
         winners=list(spec.get("winners", [])),
         events_applied=_count("events_applied", spec.get("events_applied", 0)),
     )
+
+
+def scenario_loaded(spec: dict[str, Any], seed_hash: str) -> Event:
+    """The opening event of a game that starts from a scenario (`manage.py loadscenario`).
+
+    The scenario is checked here (ScenarioError) and stored whole, so the game's log
+    starts from the position a tutorial or bug report describes; the game's own seed
+    (published as `seed_hash`) drives every draw after it.
+    """
+    state = scenario({**spec, "seed_hash": seed_hash, "events_applied": 0})
+    return Event("ScenarioLoaded", {"state": state.to_dict()})
+
+
+@applies("ScenarioLoaded")
+def _apply_scenario_loaded(state: GameState, payload: dict[str, Any]) -> None:
+    loaded = GameState.from_dict(copy.deepcopy(payload["state"]))
+    for name, value in vars(loaded).items():
+        if name != "events_applied":
+            setattr(state, name, value)
