@@ -19,7 +19,8 @@ from .forms import violation_text
 from .links import LinkError, resolve_link
 from .models import Seat
 from .narration import describe
-from .orders import GameMovedOn, player_screen, submit_order
+from .orders import GameMovedOn, submit_order
+from .situation import player_screen
 
 
 def _token(request: HttpRequest) -> str:

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from .forms import NewGameForm
 from .models import Game
 from .narration import faction_name, phase_label, year_label
-from .orders import GameSetupError, PlayerSpec, create_game, player_screen
+from .orders import GameSetupError, PlayerSpec, create_game
+from .situation import player_screen
 from .views_play import board_rows
 
 

@@ -18,7 +18,8 @@ from .forms import OrderForm, bound_order_form, order_forms, suggested_order, vi
 from .links import LinkError, resolve_link
 from .models import Seat
 from .narration import command_label, describe, faction_name
-from .orders import GameMovedOn, PlayerScreen, player_screen, submit_order
+from .orders import GameMovedOn, submit_order
+from .situation import PlayerScreen, player_screen
 
 SUGGESTIONS_SHOWN = 12
 

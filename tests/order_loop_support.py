@@ -7,7 +7,8 @@ import re
 from django.conf import settings
 
 from games.models import Game, Seat
-from games.orders import PlayerSpec, create_game, load_game, must_act
+from games.orders import PlayerSpec, create_game
+from games.situation import load_game, must_act
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta")

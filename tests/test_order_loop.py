@@ -15,17 +15,9 @@ from games.engine.commands import CommitCoins
 from games.links import link_token
 from games.models import Event, Game, GameProgress
 from games.narration import describe
-from games.orders import (
-    GameMovedOn,
-    GameSetupError,
-    PlayerSpec,
-    create_game,
-    load_game,
-    must_act,
-    player_screen,
-    submit_order,
-)
+from games.orders import GameMovedOn, GameSetupError, PlayerSpec, create_game, submit_order
 from games.projections import rebuild_projections
+from games.situation import load_game, must_act, player_screen
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import ANA, link_in, seats_to_act, two_player_game

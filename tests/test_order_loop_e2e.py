@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from games.links import link_token
 from games.models import Event, GameProgress
-from games.orders import load_game
+from games.situation import load_game
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_for_mail, wait_until  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act, two_player_game

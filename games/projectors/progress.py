@@ -17,7 +17,7 @@ def game_progress(game: Game, events: Sequence[Event]) -> None:
     """
     if not Seat.objects.filter(game_id=game.pk).exists():
         return
-    from ..orders import load_game, must_act  # the services import the store, which imports projectors
+    from ..situation import load_game, must_act  # it imports the store, which imports the projectors
 
     state = load_game(game, up_to_seq=events[-1].seq).state
     row = GameProgress(

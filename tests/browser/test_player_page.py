@@ -17,7 +17,7 @@ from django.urls import reverse
 from games.engine import Move, legal_commands
 from games.links import link_token
 from games.models import Event
-from games.orders import load_game
+from games.situation import load_game
 from tests.order_loop_support import seats_to_act, two_player_game
 
 CHROMIUM = "/usr/bin/chromium"

@@ -13,7 +13,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.engine import RuleViolation, command_from_dict
 from games.models import Game, Seat
 from games.narration import describe
-from games.orders import GameMovedOn, load_game, submit_order
+from games.orders import GameMovedOn, submit_order
+from games.situation import load_game
 
 
 class Command(BaseCommand):

@@ -1,0 +1,83 @@
+"""The emails the order loop writes into the outbox (issue 4), in each player's language.
+
+Called inside the transaction that appends the events, so a notification exists exactly
+when its turn does; notifications/ delivers it after commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from notifications.services import enqueue
+
+from .engine import GameState
+from .links import seat_url
+from .models import Game, Seat
+from .narration import faction_name, phase_label, year_label
+from .situation import happenings, must_act, whose_turn
+
+
+def welcome_everyone(game: Game, state: GameState, seq: int) -> None:
+    """A welcome with the player's link to every seat (the player on turn is told so)."""
+    for seat in game.seats.all():
+        _enqueue(game, seat, state, seq, "welcome")
+
+
+def notify_after_order(game: Game, before: GameState, after: GameState, seq: int) -> None:
+    """Mail whoever owes a new order now (sealed winter orders: everyone at once), or everyone at the end."""
+    seats = list(game.seats.all())
+    if after.phase == "ended":
+        for seat in seats:
+            _enqueue(game, seat, after, seq, "ended")
+        return
+    new = _obligations(after) - _obligations(before)
+    due = {obligation[0] for obligation in new}
+    for seat in seats:
+        if seat.faction in due:
+            _enqueue(game, seat, after, seq, "turn")
+
+
+def _obligations(state: GameState) -> set[tuple[Any, ...]]:
+    """What each faction owes, so that a still-open obligation (a tile choice) is not mailed twice."""
+    if state.phase == "winter_orders":
+        return {(f, "winter", state.year) for f in must_act(state)}
+    return {(f, "turn", state.year, state.action_round, state.turn_index) for f in must_act(state)}
+
+
+def _enqueue(game: Game, seat: Seat, state: GameState, seq: int, kind: str) -> None:
+    with translation.override(seat.language):
+        context = {
+            "game_name": game.name or str(game.pk),
+            "player_name": seat.name,
+            "faction_name": faction_name(seat.faction),
+            "year_label": year_label(state.year),
+            "phase_label": phase_label(state.phase, state.action_round),
+            "sealed": state.phase == "winter_orders",
+            "whose_turn": whose_turn(state, seat.faction),
+            "happenings": happenings(game, seat.faction, up_to_seq=seq) if kind != "welcome" else [],
+            "link": seat_url(seat),
+            "organiser_name": _organiser_name(game),
+            "players_line": ", ".join(
+                f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all().order_by("id")
+            ),
+            "winners_line": ", ".join(faction_name(f) for f in state.winners),
+        }
+    enqueue(
+        game_id=game.pk,
+        seq=seq,
+        seat_id=seat.pk,
+        kind=kind,
+        to_email=seat.email,
+        language=seat.language,
+        template=kind,
+        context=context,
+    )
+
+
+def _organiser_name(game: Game) -> str:
+    if game.organiser is None:
+        return _("The organiser")
+    return game.organiser.get_full_name() or game.organiser.get_username()

@@ -1,0 +1,107 @@
+"""Where a game stands, as one player may know it: the read side of the order loop (issue 4).
+
+Loading the state, who must act now, what happened since a player's last order, and the
+player's screen for the page and the JSON API. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from . import engine
+from .engine import GameState
+from .engine.commands import Command
+from .models import Event, Game
+from .narration import describe, faction_name, phase_label, year_label
+from .store import LoadedState, load_state
+
+HAPPENINGS_LIMIT = 40
+
+
+def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState]:
+    """The game's state from its newest snapshot and the events after it."""
+    return load_state(
+        game,
+        initial=GameState,
+        fold_from=engine.fold_from,
+        from_dict=GameState.from_dict,
+        up_to_seq=up_to_seq,
+    )
+
+
+def must_act(state: GameState) -> list[str]:
+    """The factions owing an order now: the player on turn, or everyone without a sealed winter order."""
+    if state.phase == "winter_orders":
+        return [f for f in state.seat_order if f not in state.winter_orders]
+    on_turn = state.player_on_turn
+    return [on_turn] if on_turn else []
+
+
+def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
+    """The events since `viewer`'s previous order (with its outcome), in plain words as they may know them."""
+    rows = Event.objects.filter(game=game)
+    if up_to_seq is not None:
+        rows = rows.filter(seq__lte=up_to_seq)
+    if viewer is not None:
+        # From the start of the viewer's last order: its outcome (dice, scoring that it
+        # triggered) is part of what they need to read, then everything after it.
+        last_own = rows.filter(actor=viewer).order_by("-seq").values_list("created", flat=True).first()
+        if last_own is not None:
+            batch = rows.filter(actor=viewer, created=last_own).order_by("seq").values_list("seq", flat=True)
+            rows = rows.filter(seq__gte=batch.first())
+    recent = list(rows.order_by("-seq").values_list("type", "payload")[:HAPPENINGS_LIMIT])
+    return [describe(event_type, payload, viewer) for event_type, payload in reversed(recent)]
+
+
+def whose_turn(state: GameState, viewer: str | None = None) -> str:
+    """One sentence: who must act now."""
+    owing = must_act(state)
+    if state.phase == "ended":
+        return _("The game has ended.")
+    if state.phase == "winter_orders":
+        names = ", ".join(faction_name(f) for f in owing)
+        return _("Waiting for sealed winter orders from %(players)s.") % {"players": names}
+    if viewer is not None and owing == [viewer]:
+        return _("It is your turn.")
+    return _("%(player)s is on turn.") % {"player": ", ".join(faction_name(f) for f in owing)}
+
+
+@dataclass(frozen=True)
+class PlayerScreen:
+    """Everything the player page and the JSON state show one seat (H-SCREEN via player_view)."""
+
+    seq: int
+    state: GameState
+    view: dict[str, Any]
+    must_act: list[str]
+    whose_turn: str
+    happenings: list[str]
+    legal: list[Command]
+
+    @property
+    def year_label(self) -> str:
+        return year_label(self.state.year)
+
+    @property
+    def phase_label(self) -> str:
+        return phase_label(self.state.phase, self.state.action_round)
+
+
+def player_screen(game: Game, faction: str | None) -> PlayerScreen:
+    """The game as `faction` may see it now (None: the organiser, as a spectator)."""
+    loaded = load_game(game)
+    state = loaded.state
+    owing = must_act(state)
+    legal = engine.legal_commands(state, faction) if faction in owing else []
+    return PlayerScreen(
+        seq=loaded.seq,
+        state=state,
+        view=engine.player_view(state, faction),
+        must_act=owing,
+        whose_turn=whose_turn(state, faction),
+        happenings=happenings(game, faction, up_to_seq=loaded.seq),
+        legal=legal,
+    )
