@@ -265,3 +265,50 @@ def test_mailbox_page_only_with_debug(client, settings, tmp_path):
     message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log"]))
     assert message.status_code == 200 and b"your turn" in message.content
     assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret"])).status_code == 404
+
+
+def test_tile_choice_is_answered_through_its_own_form(client, game, on_turn):
+    state = load_game(game).state
+    expand = next(
+        c
+        for c in legal_commands(state, on_turn.faction)
+        if c.kind == "expand" and c.second_source and not c.link_from
+    )
+    data = {
+        "kind": "expand",
+        "expected_seq": load_game(game).seq,
+        "expand-space": expand.space,
+        "expand-source": expand.source,
+        "expand-second_source": expand.second_source,
+    }
+    assert client.post(page_url(on_turn), data).status_code == 302
+    state = load_game(game).state
+    assert state.phase == "choice"
+    page = client.get(page_url(on_turn)).content.decode()
+    assert 'id="order-choose_tile"' in page and 'id="order-expand"' not in page
+    keep = state.pending_choice.tiles[0]
+    choice = {"kind": "choose_tile", "expected_seq": load_game(game).seq, "choose_tile-keep": keep}
+    assert client.post(page_url(on_turn), choice).status_code == 302
+    assert load_game(game).state.board[expand.space].tile_id == keep
+
+
+def test_sealed_winter_order_is_given_through_the_coin_form(client, game):
+    from games.engine import Pass
+    from games.orders import submit_order
+
+    while load_game(game).state.phase != "winter_orders":
+        seat = seats_to_act(game)[0]
+        submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    seat = seats_to_act(game)[0]
+    coins = load_game(game).state.players[seat.faction].coins_behind_screen
+    design, count = next((d, n) for d, n in sorted(coins.items()) if n)
+    page = client.get(page_url(seat)).content.decode()
+    assert 'id="order-commit_coins"' in page and "sealed winter orders" in page
+    data = {"kind": "commit_coins", "expected_seq": load_game(game).seq, "commit_coins-blanks": 0}
+    data |= {f"commit_coins-{d}": 0 for d in ("owl", "pegasus", "shield", "turtle")}
+    data[f"commit_coins-{design}"] = count + 1  # more than the screen holds: refused by the engine
+    response = client.post(page_url(seat), data)
+    assert response.status_code == 400 and 'class="order-error"' in response.content.decode()
+    data[f"commit_coins-{design}"] = count
+    assert client.post(page_url(seat), data).status_code == 302
+    assert load_game(game).state.winter_orders[seat.faction]["coins"] == {design: count}
