@@ -32,7 +32,7 @@ def play_random_game(
 ) -> tuple[list[Event], GameState]:
     """Play a whole game with random legal orders; returns the events and the state kept while playing.
 
-    Each decision draws from GameRng(seed, number of events so far), as the service does.
+    Each decision draws from GameRng(seed, seq of its first event), as the service does.
     With `check`, the invariants are checked after every event and InvariantBroken is raised.
     """
     from . import decide, new_game  # the facade imports nothing from here
@@ -49,7 +49,7 @@ def play_random_game(
         command = random_legal_command(state, player, bot)
         if command is None:
             raise InvariantBroken(f"{player} must act but has no legal order")
-        new = decide(state, command, GameRng(seed, len(events)))
+        new = decide(state, command, GameRng(seed, len(events) + 1))
         _apply_checked(state, new, check)
         events += new
     if state.phase != "ended":
