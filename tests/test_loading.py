@@ -104,3 +104,18 @@ def test_saving_a_snapshot_twice_keeps_the_first(game):
 
 def _facts(*amounts: int) -> list[Fact]:
     return [Fact("Minted" if a > 0 else "Spent", {"coins": abs(a)}) for a in amounts]
+
+
+def test_engine_events_load_with_their_payloads_as_stored(game):
+    from games.engine.events import Event as EngineEvent
+    from games.store import load_engine_events
+
+    payload = {"to": "Ἀθῆναι", "units": [3, {"king": True}], "note": None}
+    append_events(game, 0, [Fact("GameStarted", {}), Fact("Moved", payload), Fact("Passed", {})])
+
+    assert load_engine_events(game) == [
+        EngineEvent("GameStarted", {}),
+        EngineEvent("Moved", payload),
+        EngineEvent("Passed", {}),
+    ]
+    assert [event.type for event in load_engine_events(game, after_seq=1, up_to_seq=2)] == ["Moved"]
