@@ -127,15 +127,31 @@ def _battle(p: dict[str, Any], viewer: str | None) -> str:
             "(losses: attacker %(al)s, defender %(dl)s)."
         )
         % values
-    )
+    ) + _kings(p)
+
+
+def _kings(p: dict[str, Any]) -> str:
+    """H-HEROES: fallen Kings, and the VP their killers gained."""
+    lines = []
+    for death in p.get("kings_killed", []):
+        values = {
+            "victim": faction_name(death["faction"]),
+            "killer": faction_name(death["killer"]),
+            "vp": death["vp"],
+        }
+        if death["vp"]:
+            lines.append(_("The King of %(victim)s fell; %(killer)s gains %(vp)s VP.") % values)
+        else:
+            lines.append(_("The King of %(victim)s fell.") % values)
+    return "".join(f" {line}" for line in lines)
 
 
 def _conquered(p: dict[str, Any], viewer: str | None) -> str:
     values = {"player": faction_name(p["player"]), "space": p["space"]}
     if p.get("loot") and viewer == p["player"]:
         values["loot"] = coins_text(p["loot"])
-        return _("You conquered %(space)s and took its treasure: %(loot)s.") % values
-    return _("%(player)s conquered %(space)s.") % values
+        return _("You conquered %(space)s and took its treasure: %(loot)s.") % values + _kings(p)
+    return _("%(player)s conquered %(space)s.") % values + _kings(p)
 
 
 def _sealed(p: dict[str, Any], viewer: str | None) -> str:
@@ -167,6 +183,7 @@ def _ended(p: dict[str, Any], viewer: str | None) -> str:
 
 TELLERS: dict[str, Teller] = {
     "GameStarted": _started,
+    "ScenarioLoaded": lambda p, v: _("The game began from a prepared position."),
     "YearBegan": lambda p, v: _("The year %(year)s began.") % {"year": year_label(p["year"])},
     "IncomeReceived": _income,
     "TurnBegan": lambda p, v: (

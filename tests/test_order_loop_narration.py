@@ -1,0 +1,56 @@
+"""Events in plain words (issue 4): every event type is told, hidden things stay hidden."""
+
+from __future__ import annotations
+
+from games.engine import Destination, Move, Recruit
+from games.engine.fold import APPLIERS
+from games.narration import TELLERS, command_label, describe
+
+
+def test_every_engine_event_type_is_told_in_plain_words():
+    assert sorted(set(APPLIERS) - set(TELLERS)) == []
+
+
+def test_h_screen_income_shows_coins_only_to_their_owner():
+    income = {"player": "athens", "year": 431, "ap": 1, "fp": 3, "coins": {"owl": 2}, "owed": 2}
+    assert describe("IncomeReceived", income, "athens") == "You received 1 AP, 3 FP and 2 owl."
+    told_to_sparta = describe("IncomeReceived", income, "sparta")
+    assert told_to_sparta == "Athens received 1 AP, 3 FP and coins behind their screen."
+    assert "owl" not in describe("IncomeReceived", income, None)
+
+
+def test_h_winter_orders_sealed_order_shows_its_coins_only_to_its_owner():
+    sealed = {"player": "sparta", "coins": {"turtle": 1}, "blanks": 0}
+    assert (
+        describe("WinterOrderSealed", sealed, "sparta")
+        == "You sealed your winter order: 1 turtle and 0 Blanks."
+    )
+    assert describe("WinterOrderSealed", sealed, "athens") == "Sparta submitted a sealed winter order."
+
+
+def test_s_loot_treasure_taken_is_told_only_to_the_conqueror():
+    conquered = {"player": "sparta", "space": "E3", "loot": {"owl": 1}, "kings_killed": []}
+    assert describe("PolisConquered", conquered, "sparta") == "You conquered E3 and took its treasure: 1 owl."
+    assert describe("PolisConquered", conquered, "athens") == "Sparta conquered E3."
+
+
+def test_h_heroes_a_fallen_king_and_the_killers_vp_are_told():
+    battle = {
+        "attacker": "athens",
+        "defender": "sparta",
+        "space": "G3",
+        "winner": "defender",
+        "attacker_losses": 4,
+        "defender_losses": 1,
+        "kings_killed": [{"faction": "athens", "killer": "sparta", "vp": 2}],
+    }
+    assert describe("BattleFought", battle, None) == (
+        "Battle at G3: Athens attacked Sparta and Sparta won (losses: attacker 4, defender 1). "
+        "The King of Athens fell; Sparta gains 2 VP."
+    )
+
+
+def test_orders_are_labelled_in_plain_words():
+    move = Move("athens", origin="C3", destinations=(Destination("E3", phalanxes=2, king=True),))
+    assert command_label(move) == "Move from C3 to E3 (2 phalanxes, the King)"
+    assert command_label(Recruit("sparta", space="G3", phalanxes=1)) == "Recruit 1 phalanx in G3"
