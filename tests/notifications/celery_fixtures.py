@@ -8,20 +8,20 @@ and only sees committed rows.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
-import redis
 from celery.contrib.testing.worker import start_worker
+from django.conf import settings
 from django.core import mail
 
 from aegea_pbem.celery import app as celery_app
 
-# A dedicated Redis database for test runs, so a developer's running worker never sees test tasks.
-TEST_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "redis://127.0.0.1:6379/13")
+# A dedicated Redis database for test runs (the Makefile passes one as REDIS_URL), so a
+# developer's running worker never sees test tasks.
+TEST_BROKER_URL = settings.REDIS_URL or "redis://127.0.0.1:6379/13"
 
 
 @pytest.fixture
@@ -35,10 +35,10 @@ def anymail_outbox(settings) -> list:
 @pytest.fixture
 def celery_worker(anymail_outbox) -> Iterator[object]:
     """A Celery worker thread consuming from Redis; tasks are no longer run eagerly."""
-    redis.Redis.from_url(TEST_BROKER_URL).flushdb()
     saved = {key: celery_app.conf[key] for key in ("broker_url", "task_always_eager")}
     celery_app.conf.update(broker_url=TEST_BROKER_URL, task_always_eager=False)
     _forget_broker_connections()
+    celery_app.control.purge()  # tasks left queued by an interrupted run
     try:
         with start_worker(celery_app, perform_ping_check=False, shutdown_timeout=20) as worker:
             yield worker
