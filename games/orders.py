@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -25,6 +26,7 @@ from . import engine
 from .engine import GameRng, GameState, RuleViolation
 from .engine import data as engine_data
 from .engine.commands import Command
+from .engine.rng import seed_hash
 from .models import Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
 from .situation import load_game
@@ -105,8 +107,13 @@ def create_game(
     language: str = "en",
     organiser: AbstractBaseUser | None = None,
     name: str = "",
+    scenario: dict[str, Any] | None = None,
 ) -> Game:
-    """Create a game, its seats and its opening events (H-SETUP); mail every player a welcome."""
+    """Create a game, its seats and its opening events (H-SETUP); mail every player a welcome.
+
+    With `scenario` (docs/scenarios.md) the game opens from that position instead of a new
+    setup: its one opening event is ScenarioLoaded; the players must be the scenario's factions.
+    """
     _check_players(players)
     if language not in dict(settings.LANGUAGES):
         raise GameSetupError(_("Unknown language %(language)s.") % {"language": language})
@@ -123,11 +130,26 @@ def create_game(
                 email=p.email,
                 language=p.language or language,
             )
-        opening = engine.new_game({"factions": [p.faction for p in players]}, game.seed)
+        if scenario is None:
+            opening = engine.new_game({"factions": [p.faction for p in players]}, game.seed)
+        else:
+            opening = [_scenario_opening(scenario, players, game)]
         rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
         state = engine.fold(opening)
         welcome_everyone(game, state, rows[-1].seq)
     return game
+
+
+def _scenario_opening(spec: dict[str, Any], players: Sequence[PlayerSpec], game: Game) -> engine.Event:
+    try:
+        event = engine.scenario_loaded(spec, seed_hash(game.seed))
+    except engine.ScenarioError as error:
+        raise GameSetupError(
+            _("The scenario is not a possible position: %(error)s") % {"error": error}
+        ) from None
+    if sorted(event.payload["state"]["seat_order"]) != sorted(p.faction for p in players):
+        raise GameSetupError(_("Give exactly one player for each faction of the scenario."))
+    return event
 
 
 def submit_order(game: Game, seat: Seat, command: Command, expected_seq: int) -> OrderResult:

@@ -1,0 +1,50 @@
+"""`manage.py loadscenario FILE [--player "Ana <ana@example.com>:athens" ...]`: a game from a scenario."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.links import seat_url
+from games.orders import GameSetupError, PlayerSpec, create_game
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a game that opens from a scenario position (docs/scenarios.md) and print each seat's link. "
+        "Without --player, each faction gets a local placeholder address."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="A scenario JSON file.")
+        parser.add_argument("--player", action="append", default=[], metavar='"NAME <EMAIL>:FACTION"')
+        parser.add_argument("--language", default="en")
+        parser.add_argument("--name", default="")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = Path(options["file"])
+        try:
+            spec = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise CommandError(f"Cannot read the scenario {path}: {error}") from None
+        if not isinstance(spec, dict):
+            raise CommandError("A scenario is a JSON object (docs/scenarios.md).")
+        try:
+            players = [PlayerSpec.parse(text) for text in options["player"]] or _placeholders(spec)
+            game = create_game(
+                players, options["language"], name=options["name"] or f"Scenario {path.stem}", scenario=spec
+            )
+        except GameSetupError as error:
+            raise CommandError(error.message) from None
+        self.stdout.write(self.style.SUCCESS(f"Created {game.name} (id {game.pk}) from {path}. Links:"))
+        for seat in game.seats.order_by("id"):
+            self.stdout.write(f"  {seat.name} ({seat.faction}): {seat_url(seat)}")
+
+
+def _placeholders(spec: dict[str, Any]) -> list[PlayerSpec]:
+    players = spec.get("players", ["athens", "sparta"])
+    factions = list(players) if isinstance(players, dict | list) else []
+    return [PlayerSpec(f.title(), f"{f}@players.localhost", f) for f in factions if isinstance(f, str)]
