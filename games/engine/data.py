@@ -1,7 +1,8 @@
 """The printed data of AEGEAPOLIS: factions, coin designs, Polis tiles and the game's constants.
 
 Faction differences live here, not in `if faction == ...` branches (H-FACTION): the rule
-modules read `FACTIONS[f].recruit_per_ap_native`, `.choice_cost_fp`, `.native_extra_coins`.
+modules read `FACTIONS[f].recruit_per_ap_native`, `.choice_cost_fp`, `.native_extra_coins`,
+`.extra_actions` (Corinth's Builder, S-BUILDER); governments' income bonuses are in GOVERNMENTS (H-GOV).
 """
 
 from __future__ import annotations
@@ -24,14 +25,19 @@ class FactionData:
     native_extra_coins: int  # H-FACTION: Thebes' Native Polis pays 1 extra coin at income
     starting_government: str  # H-GOV
     starting_navigators: int  # H-HEROES: Athens starts with one Navigator
+    extra_actions: tuple[str, ...] = ()  # H-FACTION: order kinds only this faction may give (S-BUILDER)
 
+
+BUILDER = ("recruit_builder",)  # S-BUILDER: Corinth's 8th action, as an extra order kind
 
 FACTIONS: dict[str, FactionData] = {
     f.id: f
     for f in (
         FactionData("athens", "Athens", "Athene", "blue", "C3", "athens", 1, 0, 0, "democracy", 1),
         FactionData("sparta", "Sparta", "Leonidas", "black", "G3", "sparta", 2, 1, 0, "oligarchy", 0),
-        FactionData("corinth", "Corinth", "Sisyphos", "terracotta", "C7", "corinth", 1, 1, 0, "oligarchy", 0),
+        FactionData(
+            "corinth", "Corinth", "Sisyphos", "terracotta", "C7", "corinth", 1, 1, 0, "oligarchy", 0, BUILDER
+        ),
         FactionData("thebes", "Thebes", "Phix", "cream", "G7", "thebes", 1, 1, 1, "oligarchy", 0),
     )
 }
@@ -150,6 +156,30 @@ MAX_DESTINATIONS = 3
 MAX_DICE = 4  # S-COMBAT: at most 4 dice per combat round
 HIT_MIN = 3  # S-COMBAT: a 3, 4, 5 or 6 hits
 KING_KILL_VP = 2  # H-HEROES
+NAVIGATOR_AP = 2  # H-HEROES: hiring a Navigator is a Recruit option for 2 AP
+MAX_NAVIGATORS = 2  # H-HEROES: at most 2 Navigators of one player in play
+MAX_BUILDERS = 5  # S-BUILDER: at most 5 Builders of one player in play
+
+# --- H-GOV: governments and their income bonus ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class GovernmentData:
+    id: str
+    name: str
+    bonus_ap: int = 0
+    bonus_fp: int = 0
+    bonus_blanks: int = 0  # S-BLANK: Democracy creates Blanks
+
+
+GOVERNMENTS: dict[str, GovernmentData] = {
+    g.id: g
+    for g in (
+        GovernmentData("tyranny", "Tyranny", bonus_ap=1),
+        GovernmentData("oligarchy", "Oligarchy", bonus_fp=1),
+        GovernmentData("democracy", "Democracy", bonus_blanks=1),
+    )
+}
 
 # --- Winter (S-RANK, S-REINF) --------------------------------------------------------------
 
