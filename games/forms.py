@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine import RuleViolation, command_from_dict
-from .engine.commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Move, Recruit
+from .engine.commands import Command, Move
 from .engine.data import COIN_DESIGNS, MAX_DESTINATIONS
 from .engine.state import GameState
 from .narration import faction_name
@@ -194,23 +194,21 @@ class CommitCoinsForm(OrderForm):
         return {"coins": {design: d[design] for design in COIN_DESIGNS if d[design]}, "blanks": d["blanks"]}
 
 
-FORMS: dict[type[Command], type[OrderForm]] = {
-    Expand: ExpandForm,
-    Move: MoveForm,
-    Recruit: RecruitForm,
-    Fortify: FortifyForm,
-    ChooseTile: ChooseTileForm,
-    CommitCoins: CommitCoinsForm,
+FORM_BY_KIND: dict[str, type[OrderForm]] = {
+    cls.kind: cls
+    for cls in (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ChooseTileForm, CommitCoinsForm)
 }
-FORM_BY_KIND = {cls.kind: cls for cls in [PassForm, *FORMS.values()]}
 
 
 def order_forms(state: GameState, faction: str, legal: list[Command]) -> dict[str, OrderForm]:
-    """One empty form for every kind of order the player may give now, in the order of `legal`."""
+    """One empty form for every kind of order the player may give now, in the order of `legal`.
+
+    A kind without a form of its own yet is still offered among the suggested orders.
+    """
     forms_by_kind: dict[str, OrderForm] = {}
     for command in legal:
-        cls = FORMS.get(type(command), PassForm)
-        if cls.kind not in forms_by_kind:
+        cls = FORM_BY_KIND.get(command.kind)
+        if cls is not None and cls.kind not in forms_by_kind:
             forms_by_kind[cls.kind] = cls(state=state, faction=faction, legal=legal)
     return forms_by_kind
 

@@ -312,3 +312,21 @@ def test_sealed_winter_order_is_given_through_the_coin_form(client, game):
     data[f"commit_coins-{design}"] = count
     assert client.post(page_url(seat), data).status_code == 302
     assert load_game(game).state.winter_orders[seat.faction]["coins"] == {design: count}
+
+
+def test_an_order_kind_without_a_form_gets_none_but_stays_among_the_suggestions(game, on_turn):
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from games.engine import Pass
+    from games.engine.commands import Command
+    from games.forms import order_forms
+    from games.views_play import sample_orders
+
+    @dataclass(frozen=True)
+    class Oracle(Command):
+        kind: ClassVar[str] = "oracle"
+
+    legal = [Oracle(on_turn.faction), Pass(on_turn.faction)]
+    assert list(order_forms(load_game(game).state, on_turn.faction, legal)) == ["pass"]
+    assert [c.kind for c in sample_orders(legal)] == ["oracle", "pass"]
