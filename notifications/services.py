@@ -94,6 +94,9 @@ def _message(row: Outbox) -> EmailMultiAlternatives:
         headers={"X-Aegea-Notification": row.idempotency_key},
     )
     message.attach_alternative(row.body_html, "text/html")
+    # Anymail passes these to the ESP (for its dashboards and webhooks); other backends ignore them.
+    message.tags = [row.kind]
+    message.metadata = {"game": str(row.game_id), "seq": str(row.seq), "seat": str(row.seat_id)}
     return message
 
 

@@ -65,6 +65,12 @@ def test_row_committed_with_the_turn_is_delivered_by_the_worker():
     assert '<a href="http://testserver/play/7/abc/">' in html
     assert "<li>Sparta passed.</li>" in html
     assert message.extra_headers["X-Aegea-Notification"] == "aegea-turn-7-3-11"
+    sent = message.anymail_test_params  # what anymail hands to the ESP
+    assert sent["to"][0].addr_spec == "ana@example.com"
+    assert sent["subject"] == message.subject
+    assert sent["text_body"] == message.body and sent["html_body"] == html
+    assert sent["tags"] == ["turn"]
+    assert sent["metadata"] == {"game": "7", "seq": "3", "seat": "11"}
     wait_until(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT, what="row marked sent")
     row.refresh_from_db()
     assert row.attempts == 1 and row.sent_at is not None
