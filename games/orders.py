@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from . import engine
 from .engine import GameRng, GameState, RuleViolation
 from .engine import data as engine_data
-from .engine.commands import Command
+from .engine.commands import Command, CommitCoins
 from .engine.rng import seed_hash
 from .models import Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
@@ -33,6 +33,7 @@ from .situation import load_game
 from .store import ConcurrencyError, append_events, save_snapshot
 
 SNAPSHOT_EVERY = 100
+MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first
 SETUP_ACTOR = "organiser"
 
 
@@ -157,31 +158,46 @@ def submit_order(game: Game, seat: Seat, command: Command, expected_seq: int) ->
 
     Raises GameMovedOn when the game is past `expected_seq` (also when another order wins
     the race while this one is decided), RuleViolation when the rules refuse the order;
-    in both cases nothing is written and nobody is mailed. In the same transaction as the
-    events, every player who must act now gets an outbox row (sealed winter orders: all
-    players at once), and everyone gets one when the game ends.
+    in both cases nothing is written and nobody is mailed. One exception (H-WINTER-ORDERS):
+    a sealed winter order stays valid while only other players' sealed orders came in
+    meanwhile, since it cannot depend on them; it is decided again on the current state.
+    In the same transaction as the events, every player who must act now gets an outbox
+    row (sealed winter orders: all players at once), and everyone gets one at the end.
     """
     if seat.game_id != game.pk:
         raise RuleViolation("H-ORDER", "This seat does not play in this game.")
     if command.player != seat.faction:
         raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
-    loaded = load_game(game)
-    if loaded.seq != expected_seq:
-        raise GameMovedOn()
-    rng = GameRng(game.seed, loaded.seq + 1)
-    before = loaded.state
+    for _attempt in range(MAX_RESEALS + 1):
+        loaded = load_game(game)
+        if loaded.seq != expected_seq and not _only_sealed_by_others(game, expected_seq, seat, command):
+            raise GameMovedOn()
+        try:
+            return _decide_and_append(game, seat, command, loaded.state, loaded.seq)
+        except ConcurrencyError:
+            continue  # another order came first: look again
+    raise GameMovedOn()
+
+
+def _only_sealed_by_others(game: Game, expected_seq: int, seat: Seat, command: Command) -> bool:
+    """True when `command` is a sealed winter order and the game has since seen only others' sealed orders."""
+    if not isinstance(command, CommitCoins):
+        return False
+    since = list(Event.objects.filter(game=game, seq__gt=expected_seq).values_list("type", "actor"))
+    return bool(since) and all(t == "WinterOrderSealed" and actor != seat.faction for t, actor in since)
+
+
+def _decide_and_append(game: Game, seat: Seat, command: Command, before: GameState, seq: int) -> OrderResult:
+    rng = GameRng(game.seed, seq + 1)
     events = [_reveal_seed(e, game) for e in engine.decide(before, command, rng)]
     after = engine.fold_from(before.copy(), events)
     with transaction.atomic():
-        try:
-            rows = append_events(game, expected_seq, events, actor=seat.faction)
-        except ConcurrencyError:
-            raise GameMovedOn() from None
-        seq = rows[-1].seq
-        notify_after_order(game, before, after, seq)
-        if seq // SNAPSHOT_EVERY > expected_seq // SNAPSHOT_EVERY:
-            save_snapshot(game, seq, after.to_dict())
-    return OrderResult(seq=seq, events=rows, state=after)
+        rows = append_events(game, seq, events, actor=seat.faction)
+        new_seq = rows[-1].seq
+        notify_after_order(game, before, after, new_seq)
+        if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
+            save_snapshot(game, new_seq, after.to_dict())
+    return OrderResult(seq=new_seq, events=rows, state=after)
 
 
 def _reveal_seed(event: engine.Event, game: Game) -> engine.Event:

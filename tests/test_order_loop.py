@@ -157,6 +157,48 @@ def test_sealed_winter_orders_mail_every_player_at_once():
 
 
 @pytest.mark.django_db
+def test_h_winter_orders_a_sealed_order_given_on_a_page_from_before_anothers_seal_still_counts():
+    game = two_player_game()
+    play_until(game, "winter_orders")
+    first, second = seats_to_act(game)
+    page_seq = load_game(game).seq  # both players opened their pages here
+    submit_order(game, first, CommitCoins(first.faction), page_seq)
+    result = submit_order(game, second, CommitCoins(second.faction), page_seq)
+    assert "RankingScored" in [e.type for e in result.events]
+    # Once the year has moved on, an old page's order is refused as usual.
+    with pytest.raises(GameMovedOn):
+        submit_order(game, first, Pass(first.faction), page_seq)
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_h_winter_orders_sealed_orders_sent_at_the_same_moment_are_both_taken():
+    game = two_player_game()
+    play_until(game, "winter_orders")
+    seats = seats_to_act(game)
+    seq = load_game(game).seq
+    start = threading.Barrier(len(seats))
+    outcomes: list[str] = []
+
+    def seal(seat) -> None:
+        start.wait()
+        try:
+            submit_order(game, seat, CommitCoins(seat.faction), seq)
+            outcomes.append("sealed")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=seal, args=(seat,)) for seat in seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes == ["sealed", "sealed"]
+    assert Event.objects.filter(game=game, type="WinterOrderSealed").count() == 2
+    assert Event.objects.filter(game=game, type="RankingScored").count() == 3
+
+
+@pytest.mark.django_db
 def test_others_sealed_order_and_screen_stay_hidden_in_the_words_a_player_reads():
     game = two_player_game()
     play_until(game, "winter_orders")
