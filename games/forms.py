@@ -19,7 +19,7 @@ from .engine import RuleViolation, command_from_dict
 from .engine.commands import Command, Move
 from .engine.data import COIN_DESIGNS, MAX_DESTINATIONS
 from .engine.state import GameState
-from .narration import faction_name
+from .words import faction_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
 

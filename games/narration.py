@@ -11,65 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_noop
 
-FACTION_NAMES = {
-    "athens": gettext_lazy("Athens"),
-    "sparta": gettext_lazy("Sparta"),
-    "corinth": gettext_lazy("Corinth"),
-    "thebes": gettext_lazy("Thebes"),
-}
-RANKING_NAMES = {
-    "poleis": gettext_lazy("Poleis"),
-    "coins": gettext_lazy("Coins"),
-    "mint": gettext_lazy("Mint"),
-}
-SOURCE_NAMES = {"deck": gettext_lazy("the deck"), "discard": gettext_lazy("the discard pile")}
-PHASE_NAMES = {
-    "setup": gettext_lazy("setting up"),
-    "choice": gettext_lazy("choosing a tile"),
-    "winter_orders": gettext_lazy("sealed winter orders"),
-    "winter": gettext_lazy("winter"),
-    "ended": gettext_lazy("the game has ended"),
-}
-
-
-def faction_name(faction: str | None) -> str:
-    if faction is None:
-        return str(_("the neutral garrison"))
-    return str(FACTION_NAMES.get(faction, faction))
-
-
-def year_label(year: int) -> str:
-    return _("%(year)s BC") % {"year": year}
-
-
-def phase_label(phase: str, action_round: int) -> str:
-    if phase == "actions":
-        return _("action round %(round)s of 3") % {"round": action_round}
-    return str(PHASE_NAMES.get(phase, phase))
-
-
-def coins_text(coins: dict[str, int]) -> str:
-    """E.g. "2 owl, 1 turtle"; "no coins" when empty."""
-    parts = [f"{count} {design}" for design, count in sorted(coins.items()) if count]
-    return ", ".join(parts) if parts else _("no coins")
-
-
-def _units(d: dict[str, Any]) -> str:
-    parts = [
-        ngettext("%(n)d phalanx", "%(n)d phalanxes", d.get("phalanxes", 0)) % {"n": d.get("phalanxes", 0)}
-    ]
-    if d.get("king"):
-        parts.append(_("the King"))
-    if d.get("navigators"):
-        parts.append(
-            ngettext("%(n)d Navigator", "%(n)d Navigators", d["navigators"]) % {"n": d["navigators"]}
-        )
-    if d.get("builders"):
-        parts.append(ngettext("%(n)d Builder", "%(n)d Builders", d["builders"]) % {"n": d["builders"]})
-    return ", ".join(parts)
-
+from .words import GOVERNMENT_NAMES, RANKING_NAMES, coins_text, faction_name, units_text, year_label
 
 Teller = Callable[[dict[str, Any], str | None], str]
 
@@ -101,7 +45,7 @@ def _founded(p: dict[str, Any], viewer: str | None) -> str:
 
 
 def _moved(p: dict[str, Any], viewer: str | None) -> str:
-    targets = "; ".join(f"{d['space']} ({_units(d)})" for d in p["destinations"])
+    targets = "; ".join(f"{d['space']} ({units_text(d)})" for d in p["destinations"])
     values = {
         "player": faction_name(p["player"]),
         "origin": p["origin"],
@@ -181,6 +125,41 @@ def _ended(p: dict[str, Any], viewer: str | None) -> str:
     return _("The game ended. Winner: %(winners)s.") % {"winners": winners}
 
 
+def _dealt(p: dict[str, Any], viewer: str | None) -> str:
+    # H-MISSIONS: which cards a player holds is theirs alone to know.
+    if viewer == p["player"]:
+        return _("You were dealt the Mission Cards %(cards)s.") % {"cards": ", ".join(p["cards"])}
+    values = {"player": faction_name(p["player"]), "n": len(p["cards"])}
+    return _("%(player)s was dealt %(n)s Mission Cards.") % values
+
+
+def _oracle(p: dict[str, Any], viewer: str | None) -> str:
+    if viewer == p["player"]:
+        return _("You consulted the Oracle and drew the Mission Card %(card)s.") % {"card": p["card"]}
+    return _("%(player)s consulted the Oracle and drew a Mission Card.") % {
+        "player": faction_name(p["player"])
+    }
+
+
+def _mission_scored(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"player": faction_name(p["player"]), "card": p["card"], "vp": p["vp"]}
+    return _("%(player)s scored the Mission Card %(card)s: %(vp)s VP.") % values
+
+
+def _offer(template: str) -> Teller:
+    """H-TRADE: who offered whom; the terms stay with the two sides (screened coins are secret)."""
+
+    def tell(p: dict[str, Any], viewer: str | None) -> str:
+        values = {
+            "from": faction_name(p.get("from", p.get("player"))),
+            "to": faction_name(p.get("to", p.get("player"))),
+            "offer": p["offer"],
+        }
+        return _(template) % values
+
+    return tell
+
+
 TELLERS: dict[str, Teller] = {
     "GameStarted": _started,
     "ScenarioLoaded": lambda p, v: _("The game began from a prepared position."),
@@ -226,50 +205,43 @@ TELLERS: dict[str, Teller] = {
         % {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
     ),
     "GameEnded": _ended,
+    "MissionDeckFormed": lambda p, v: _("The Mission deck was shuffled (%(n)s cards).") % {"n": p["size"]},
+    "MissionCardsDealt": _dealt,
+    "MissionCardDrawn": _oracle,
+    "MissionCardClaimed": _mission_scored,
+    "MissionCardRedeemed": _mission_scored,
+    "BuilderRecruited": lambda p, v: (
+        _("%(player)s recruited a Builder in %(space)s.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "BuildersFortified": lambda p, v: (
+        _("%(player)s's Builders fortified %(space)s.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "GovernmentReformed": lambda p, v: (
+        _("%(player)s changed its government to %(government)s.")
+        % {
+            "player": faction_name(p["player"]),
+            "government": GOVERNMENT_NAMES.get(p["government"], p["government"]),
+        }
+    ),
+    "NeutralTraded": lambda p, v: (
+        _("%(player)s traded with neutral Poleis: %(ap)s AP, %(fp)s FP, %(blanks)s Blanks.")
+        % {"player": faction_name(p["player"]), "ap": p["ap"], "fp": p["fp"], "blanks": p["blanks"]}
+    ),
+    "OfferMade": _offer(gettext_noop("%(from)s made %(to)s a trade offer (no. %(offer)s).")),
+    "OfferAccepted": _offer(gettext_noop("%(to)s accepted the trade offer no. %(offer)s of %(from)s.")),
+    "OfferDeclined": _offer(gettext_noop("%(to)s declined the trade offer no. %(offer)s of %(from)s.")),
+    "OfferLapsed": _offer(gettext_noop("The trade offer no. %(offer)s of %(from)s to %(to)s lapsed.")),
 }
 
 
 def describe(event_type: str, payload: dict[str, Any], viewer: str | None) -> str:
     """One event in plain words, as `viewer` (a faction, or None for a spectator) may know it."""
     teller = TELLERS.get(event_type)
-    if teller is None:
-        return _("%(event)s happened.") % {"event": event_type}
-    return teller(payload, viewer)
-
-
-def command_label(command: Any) -> str:
-    """An order in plain words, for the list of suggested orders on the player page."""
-    d = command.to_dict()
-    kind = d["kind"]
-    if kind == "pass":
-        return _("Pass")
-    if kind == "expand":
-        source = SOURCE_NAMES.get(d["source"], d["source"])
-        text = _("Expand to %(space)s from %(source)s") % {"space": d["space"], "source": source}
-        if d.get("second_source"):
-            text += _(", choosing between two tiles")
-        if d.get("link_from"):
-            text += _(", with a trade link from %(space)s") % {"space": d["link_from"]}
-        return text
-    if kind == "move":
-        targets = "; ".join(f"{x['space']} ({_units(x)})" for x in d["destinations"])
-        return _("Move from %(origin)s to %(targets)s") % {"origin": d["origin"], "targets": targets}
-    if kind == "recruit":
-        n = d["phalanxes"]
-        return ngettext("Recruit %(n)s phalanx in %(space)s", "Recruit %(n)s phalanxes in %(space)s", n) % {
-            "n": n,
-            "space": d["space"],
-        }
-    if kind == "fortify":
-        return _("Fortify %(space)s") % {"space": d["space"]}
-    if kind == "choose_tile":
-        if d.get("keep"):
-            return _("Keep tile %(tile)s") % {"tile": d["keep"]}
-        return _("Keep neither tile")
-    if kind == "commit_coins":
-        coins = dict(d.get("coins") or [])
-        return _("Commit %(coins)s and %(blanks)s Blanks") % {
-            "coins": coins_text(coins),
-            "blanks": d.get("blanks", 0),
-        }
-    return str(kind)
+    if teller is not None:
+        try:
+            return teller(payload, viewer)
+        except (KeyError, TypeError, ValueError):
+            pass  # a payload newer than its words: say that it happened rather than break the page
+    return _("%(event)s happened.") % {"event": event_type}

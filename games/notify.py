@@ -16,8 +16,8 @@ from notifications.services import enqueue
 from .engine import GameState
 from .links import seat_url
 from .models import Game, Seat
-from .narration import faction_name, phase_label, year_label
 from .situation import happenings, must_act, whose_turn
+from .words import faction_name, phase_label, year_label
 
 
 def welcome_everyone(game: Game, state: GameState, seq: int) -> None:

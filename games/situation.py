@@ -15,8 +15,9 @@ from . import engine
 from .engine import GameState
 from .engine.commands import Command
 from .models import Event, Game
-from .narration import describe, faction_name, phase_label, year_label
+from .narration import describe
 from .store import LoadedState, load_state
+from .words import faction_name, phase_label, year_label
 
 HAPPENINGS_LIMIT = 40
 

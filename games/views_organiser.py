@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 from .forms import NewGameForm
 from .models import Game
-from .narration import faction_name, phase_label, year_label
 from .orders import GameSetupError, PlayerSpec, create_game
 from .situation import player_screen
 from .views_play import board_rows
+from .words import faction_name, phase_label, year_label
 
 
 @login_required

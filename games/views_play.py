@@ -17,9 +17,10 @@ from .engine.board import COLUMNS, ROWS
 from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
 from .links import LinkError, resolve_link
 from .models import Seat
-from .narration import command_label, describe, faction_name
+from .narration import describe
 from .orders import GameMovedOn, submit_order
 from .situation import PlayerScreen, player_screen
+from .words import command_label, faction_name
 
 SUGGESTIONS_SHOWN = 12
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from games.engine import Destination, Move, Recruit
 from games.engine.fold import APPLIERS
-from games.narration import TELLERS, command_label, describe
+from games.narration import TELLERS, describe
+from games.words import command_label
 
 
 def test_every_engine_event_type_is_told_in_plain_words():
@@ -54,3 +55,26 @@ def test_orders_are_labelled_in_plain_words():
     move = Move("athens", origin="C3", destinations=(Destination("E3", phalanxes=2, king=True),))
     assert command_label(move) == "Move from C3 to E3 (2 phalanxes, the King)"
     assert command_label(Recruit("sparta", space="G3", phalanxes=1)) == "Recruit 1 phalanx in G3"
+
+
+def test_h_missions_cards_are_named_only_to_their_holder():
+    dealt = {"player": "thebes", "cards": ["monopoly-owl", "flush", "combo"]}
+    assert describe("MissionCardsDealt", dealt, "thebes") == (
+        "You were dealt the Mission Cards monopoly-owl, flush, combo."
+    )
+    assert describe("MissionCardsDealt", dealt, "sparta") == "Thebes was dealt 3 Mission Cards."
+    drawn = {"player": "thebes", "card": "flush", "coin": "owl"}
+    assert "flush" in describe("MissionCardDrawn", drawn, "thebes")
+    told = describe("MissionCardDrawn", drawn, "athens")
+    assert told == "Thebes consulted the Oracle and drew a Mission Card."
+
+
+def test_h_trade_offer_terms_stay_with_the_two_sides():
+    offer = {"player": "athens", "to": "sparta", "offer": 4, "give": {"coins": {"owl": 2}}, "take": {"fp": 1}}
+    told = describe("OfferMade", offer, "corinth")
+    assert told == "Athens made Sparta a trade offer (no. 4)."
+    assert "owl" not in told
+
+
+def test_an_event_whose_payload_outgrew_its_words_is_still_told():
+    assert describe("PlayerPassed", {"who": "athens"}, None) == "PlayerPassed happened."

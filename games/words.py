@@ -1,0 +1,112 @@
+"""The game's words for people: names of factions, phases and rankings, years, coins, orders.
+
+Shared by the event narration, the player page, the emails and the organiser pages; every
+string is an English source string for gettext.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+FACTION_NAMES = {
+    "athens": gettext_lazy("Athens"),
+    "sparta": gettext_lazy("Sparta"),
+    "corinth": gettext_lazy("Corinth"),
+    "thebes": gettext_lazy("Thebes"),
+}
+RANKING_NAMES = {
+    "poleis": gettext_lazy("Poleis"),
+    "coins": gettext_lazy("Coins"),
+    "mint": gettext_lazy("Mint"),
+}
+SOURCE_NAMES = {"deck": gettext_lazy("the deck"), "discard": gettext_lazy("the discard pile")}
+GOVERNMENT_NAMES = {
+    "tyranny": gettext_lazy("Tyranny"),
+    "oligarchy": gettext_lazy("Oligarchy"),
+    "democracy": gettext_lazy("Democracy"),
+}
+PHASE_NAMES = {
+    "setup": gettext_lazy("setting up"),
+    "choice": gettext_lazy("choosing a tile"),
+    "winter_orders": gettext_lazy("sealed winter orders"),
+    "winter": gettext_lazy("winter"),
+    "ended": gettext_lazy("the game has ended"),
+}
+
+
+def faction_name(faction: str | None) -> str:
+    if faction is None:
+        return str(_("the neutral garrison"))
+    return str(FACTION_NAMES.get(faction, faction))
+
+
+def year_label(year: int) -> str:
+    return _("%(year)s BC") % {"year": year}
+
+
+def phase_label(phase: str, action_round: int) -> str:
+    if phase == "actions":
+        return _("action round %(round)s of 3") % {"round": action_round}
+    return str(PHASE_NAMES.get(phase, phase))
+
+
+def coins_text(coins: dict[str, int]) -> str:
+    """E.g. "2 owl, 1 turtle"; "no coins" when empty."""
+    parts = [f"{count} {design}" for design, count in sorted(coins.items()) if count]
+    return ", ".join(parts) if parts else _("no coins")
+
+
+def units_text(d: dict[str, Any]) -> str:
+    parts = [
+        ngettext("%(n)d phalanx", "%(n)d phalanxes", d.get("phalanxes", 0)) % {"n": d.get("phalanxes", 0)}
+    ]
+    if d.get("king"):
+        parts.append(_("the King"))
+    if d.get("navigators"):
+        parts.append(
+            ngettext("%(n)d Navigator", "%(n)d Navigators", d["navigators"]) % {"n": d["navigators"]}
+        )
+    if d.get("builders"):
+        parts.append(ngettext("%(n)d Builder", "%(n)d Builders", d["builders"]) % {"n": d["builders"]})
+    return ", ".join(parts)
+
+
+def command_label(command: Any) -> str:
+    """An order in plain words, for the list of suggested orders on the player page."""
+    d = command.to_dict()
+    kind = d["kind"]
+    if kind == "pass":
+        return _("Pass")
+    if kind == "expand":
+        source = SOURCE_NAMES.get(d["source"], d["source"])
+        text = _("Expand to %(space)s from %(source)s") % {"space": d["space"], "source": source}
+        if d.get("second_source"):
+            text += _(", choosing between two tiles")
+        if d.get("link_from"):
+            text += _(", with a trade link from %(space)s") % {"space": d["link_from"]}
+        return text
+    if kind == "move":
+        targets = "; ".join(f"{x['space']} ({units_text(x)})" for x in d["destinations"])
+        return _("Move from %(origin)s to %(targets)s") % {"origin": d["origin"], "targets": targets}
+    if kind == "recruit":
+        n = d["phalanxes"]
+        return ngettext("Recruit %(n)s phalanx in %(space)s", "Recruit %(n)s phalanxes in %(space)s", n) % {
+            "n": n,
+            "space": d["space"],
+        }
+    if kind == "fortify":
+        return _("Fortify %(space)s") % {"space": d["space"]}
+    if kind == "choose_tile":
+        if d.get("keep"):
+            return _("Keep tile %(tile)s") % {"tile": d["keep"]}
+        return _("Keep neither tile")
+    if kind == "commit_coins":
+        coins = dict(d.get("coins") or [])
+        return _("Commit %(coins)s and %(blanks)s Blanks") % {
+            "coins": coins_text(coins),
+            "blanks": d.get("blanks", 0),
+        }
+    return str(kind)
