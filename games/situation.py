@@ -96,7 +96,8 @@ def player_screen(game: Game, faction: str | None) -> PlayerScreen:
     loaded = load_game(game)
     state = loaded.state
     owing = must_act(state)
-    legal = engine.legal_commands(state, faction) if faction in owing else []
+    # Not only the player on turn may have orders to give (e.g. answers to a trade offer, H-TRADE).
+    legal = engine.legal_commands(state, faction) if faction is not None else []
     return PlayerScreen(
         seq=loaded.seq,
         state=state,

@@ -129,5 +129,5 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "board_rows": board_rows(screen.view),
         "forms": list(forms.values()),
         "suggestions": suggestions,
-        "my_turn": seat.faction in screen.must_act,
+        "can_order": bool(screen.legal),
     }
