@@ -147,3 +147,13 @@ def deliver_outbox(limit: int | None = None) -> int:
             break
         tried.add(row_id)
     return len(tried)
+
+
+def retry_failed(rows: Any) -> int:
+    """Put failed rows back in the queue (e.g. after fixing the ESP settings); the next run sends them."""
+    count = rows.filter(status=Outbox.Status.FAILED).update(status=Outbox.Status.PENDING, attempts=0)
+    if count:
+        from .tasks import deliver_pending
+
+        deliver_pending.delay_on_commit()
+    return count

@@ -12,7 +12,7 @@ from django.db import connection, transaction
 
 from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
-from notifications.services import deliver_outbox, enqueue, render_email
+from notifications.services import deliver_outbox, enqueue, render_email, retry_failed
 from notifications.tasks import deliver_pending
 from tests.notifications import flaky_backend
 from tests.notifications.celery_fixtures import (  # noqa: F401
@@ -208,3 +208,23 @@ def test_email_is_rendered_in_the_readers_language_with_one_line_subject():
     assert "\n" not in rendered.subject
     assert "every player now submits a sealed order" in rendered.text
     assert rendered.html.lstrip().startswith("<!doctype html>")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_failed_rows_can_be_queued_again_and_are_then_sent(settings):
+    settings.EMAIL_BACKEND = "tests.notifications.flaky_backend.FlakyBackend"
+    settings.OUTBOX_MAX_ATTEMPTS = 1
+    mail.outbox = []
+    flaky_backend.FAILING["on"] = True
+    try:
+        with transaction.atomic():
+            row = enqueue_turn()
+    finally:
+        flaky_backend.FAILING["on"] = False
+    row.refresh_from_db()
+    assert row.status == "failed"
+    with transaction.atomic():
+        assert retry_failed(Outbox.objects.all()) == 1
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("sent", 1)
+    assert len(mail.outbox) == 1
