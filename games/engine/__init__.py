@@ -19,7 +19,18 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 # Importing every rule module registers its event appliers (fold.applies) before any fold.
-from . import actions, combat, economy, expansion, movement, setup, turns, winter  # noqa: F401
+from . import (  # noqa: F401  # noqa: F401
+    actions,
+    builders,
+    combat,
+    economy,
+    expansion,
+    government,
+    movement,
+    setup,
+    turns,
+    winter,
+)
 from .commands import (
     COMMAND_TYPES,
     ChooseTile,
@@ -31,6 +42,8 @@ from .commands import (
     Move,
     Pass,
     Recruit,
+    RecruitBuilder,
+    Reform,
     command_from_dict,
 )
 from .events import Event, RuleViolation
@@ -55,6 +68,8 @@ __all__ = [
     "Move",
     "Pass",
     "Recruit",
+    "RecruitBuilder",
+    "Reform",
     "RuleViolation",
     "ScenarioError",
     "command_from_dict",
@@ -120,8 +135,10 @@ _HANDLERS: dict[type[Command], Callable[[GameState, Any, GameRng], list[Event]]]
     Move: movement.decide_move,
     ChooseTile: expansion.decide_choose_tile,
     CommitCoins: lambda s, c, r: winter.decide_commit(s, c),
+    Reform: lambda s, c, r: government.decide_reform(s, c),
+    RecruitBuilder: lambda s, c, r: builders.decide_recruit_builder(s, c),
 }
-_ACTIONS = (Pass, Recruit, Fortify, Expand, Move)
+_ACTIONS = (Pass, Recruit, Fortify, Expand, Move, Reform, RecruitBuilder)
 
 
 def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from .board import is_space
-from .data import COIN_DESIGNS, MAX_DESTINATIONS
+from .data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .events import RuleViolation
 
 
@@ -39,6 +39,7 @@ class Expand(Command):
     source: str = "deck"  # "deck" | "discard"
     second_source: str | None = None  # S-EXP-CHOICE: the second tile's source
     link_from: str | None = None  # S-EXP-LINK / H-EXP-LINK: adjacent own Polis to link from
+    blanks: int = 0  # S-BLANK: how many of the upgrades' FP are paid in Blanks
 
 
 @dataclass(frozen=True)
@@ -71,15 +72,19 @@ class Move(Command):
     origin: str = ""
     destinations: tuple[Destination, ...] = ()
     battle_order: tuple[str, ...] = ()
+    blanks: int = 0  # S-BLANK: how many of the move's FP are paid in Blanks
 
 
 @dataclass(frozen=True)
 class Recruit(Command):
-    """H-ACTIONS Recruit: phalanxes in the Native Polis or where the King stands."""
+    """H-ACTIONS Recruit: phalanxes (and, H-HEROES, hired Navigators) in the Native Polis or where
+    the King stands."""
 
     kind: ClassVar[str] = "recruit"
     space: str = ""
     phalanxes: int = 1
+    navigators: int = 0  # H-HEROES: Navigators hired, 2 AP each
+    blanks: int = 0  # S-BLANK: how many of the AP are paid in Blanks
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,22 @@ class Fortify(Command):
 
     kind: ClassVar[str] = "fortify"
     space: str = ""
+    blanks: int = 0  # S-BLANK: how many of the 3 AP are paid in Blanks
+
+
+@dataclass(frozen=True)
+class Reform(Command):
+    """H-GOV Reform: change to another government (it costs the action only)."""
+
+    kind: ClassVar[str] = "reform"
+    government: str = ""
+
+
+@dataclass(frozen=True)
+class RecruitBuilder(Command):
+    """S-BUILDER: Corinth's 8th action, a Builder in the Native Polis (it costs the action only)."""
+
+    kind: ClassVar[str] = "recruit_builder"
 
 
 @dataclass(frozen=True)
@@ -104,7 +125,8 @@ class CommitCoins(Command):
 
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    cls.kind: cls for cls in (Pass, Expand, ChooseTile, Move, Recruit, Fortify, CommitCoins)
+    cls.kind: cls
+    for cls in (Pass, Expand, ChooseTile, Move, Recruit, Fortify, CommitCoins, Reform, RecruitBuilder)
 }
 
 
@@ -211,7 +233,9 @@ _FIELD_PARSERS: dict[str, Any] = {
     "origin": _space,
     "destinations": _destinations,
     "battle_order": _spaces,
-    "phalanxes": lambda n, v: _count(n, v, 1),
+    "phalanxes": _count,  # Recruit: at least one phalanx or Navigator, checked below
+    "navigators": _count,
+    "government": lambda n, v: _text(n, v, tuple(GOVERNMENTS)),
     "coins": _coin_pairs,
     "blanks": _count,
 }
@@ -235,4 +259,6 @@ def command_from_dict(raw: Any) -> Command:
     command = cls(player=player, **values)
     if isinstance(command, ChooseTile) and command.keep is None and len(command.discard_order) != 2:
         raise _bad("Keep one tile, or list both tiles in their discard order.")
+    if isinstance(command, Recruit) and command.phalanxes + command.navigators == 0:
+        raise _bad("Recruit at least one phalanx or Navigator.")
     return command

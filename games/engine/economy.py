@@ -1,4 +1,4 @@
-"""Coins and income: the coin bag (S-BAG, H-BAG) and Spring income (S-INC).
+"""Coins and income: the coin bag (S-BAG, H-BAG) and Spring income (S-INC, with H-GOV's bonus).
 
 Coin collections are `{design: count}` dicts without zero entries, so that equal
 holdings always compare equal, whichever way they were reached.
@@ -87,27 +87,37 @@ def printed_income(state: GameState, faction: str) -> tuple[int, int, int]:
     return ap, fp, coins
 
 
+def government_bonus(government: str) -> dict[str, int]:
+    """H-GOV: Tyranny +1 AP, Oligarchy +1 FP, Democracy +1 Blank (S-BLANK) at each income, from data."""
+    g = data.GOVERNMENTS[government]
+    return {"ap": g.bonus_ap, "fp": g.bonus_fp, "blanks": g.bonus_blanks}
+
+
 def spring_income(state: GameState, year: int, rng: GameRng) -> list[Event]:
-    """S-INC, S-BAG: each player, in seat order, receives what their Poleis print; coins drawn blind."""
+    """S-INC, S-BAG: each player, in seat order, receives what their Poleis print; coins drawn blind.
+
+    H-GOV: and the bonus of their government, kept apart in the payload ("bonus"), since it
+    is not printed on any tile; Blanks come from the unlimited supply (H-BAG).
+    """
     events = []
     bag = dict(state.bag)
     for faction in state.seat_order:
         ap, fp, coin_total = printed_income(state, faction)
         coins = draw_from_bag(bag, coin_total, rng)
         remove_coins(bag, coins)
-        events.append(
-            Event(
-                "IncomeReceived",
-                {"player": faction, "year": year, "ap": ap, "fp": fp, "coins": coins, "owed": coin_total},
-            )
-        )
+        government = state.players[faction].government
+        payload = {"player": faction, "year": year, "ap": ap, "fp": fp, "coins": coins, "owed": coin_total}
+        payload |= {"government": government, "bonus": government_bonus(government)}
+        events.append(Event("IncomeReceived", payload))
     return events
 
 
 @applies("IncomeReceived")
 def _income_received(state: GameState, payload: dict[str, Any]) -> None:
     player = state.players[payload["player"]]
-    player.ap += payload["ap"]
-    player.fp += payload["fp"]
+    bonus = payload.get("bonus", {})  # events older than H-GOV's bonus carry none
+    player.ap += payload["ap"] + bonus.get("ap", 0)
+    player.fp += payload["fp"] + bonus.get("fp", 0)
+    player.blanks += bonus.get("blanks", 0)
     remove_coins(state.bag, payload["coins"])
     add_coins(player.coins_behind_screen, payload["coins"])

@@ -5,6 +5,8 @@ The space is named first, then the tile comes from the deck (a random face-down 
 the top of the discard pile. The new tile is a neutral Polis with its garrison and
 treasure; the expanding player must conquer it by Move. With the Choice upgrade the
 player sees two tiles and answers with ChooseTile (the game waits on the same player).
+The upgrades' FP may be paid partly in Blanks (S-BLANK): the Blanks named in the order pay
+the Choice first, when the tiles are drawn, and the rest pays the link when it is built.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from .board import adjacent, neighbours
 from .commands import ChooseTile, Expand
 from .events import Event, RuleViolation
 from .fold import applies
+from .payment import check_blanks, short_of_points
 from .rng import GameRng
 from .setup import draw_neutral_polis, draw_tile, place_neutral_polis
 from .state import GameState, PendingChoice
@@ -70,7 +73,13 @@ def _check_expand(state: GameState, cmd: Expand) -> None:
             )
     choice = cmd.second_source is not None
     cost = expand_cost(cmd.player, choice, cmd.link_from is not None)
-    if cost > state.players[cmd.player].fp:
+    player = state.players[cmd.player]
+    check_blanks(player, cost, cmd.blanks)
+    if cost - cmd.blanks > player.fp:
+        if cmd.blanks:
+            raise short_of_points(
+                "S-EXP-CHOICE" if choice else "S-EXP-LINK", cost, "FP", player.fp, cmd.blanks
+            )
         raise RuleViolation(
             "S-EXP-CHOICE" if choice else "S-EXP-LINK",
             "This Expand costs %(cost)d FP; you have %(fp)d.",
@@ -80,36 +89,47 @@ def _check_expand(state: GameState, cmd: Expand) -> None:
 
 
 def founding_events(
-    state: GameState, player: str, space: str, tile: str, source: str, link_from: str | None, rng: GameRng
+    state: GameState,
+    player: str,
+    space: str,
+    tile: str,
+    source: str,
+    link_from: str | None,
+    rng: GameRng,
+    link_blanks: int = 0,
 ) -> list[Event]:
-    """Place `tile` on `space` as a neutral Polis (H-NEUTRAL) and build the link if ordered (S-EXP-LINK)."""
+    """Place `tile` on `space` as a neutral Polis (H-NEUTRAL) and build the link if ordered (S-EXP-LINK);
+    `link_blanks` of the link's FP are paid in Blanks (S-BLANK)."""
     neutral = draw_neutral_polis(space, tile, state.bag, rng)
     events = [Event("PolisFounded", {"player": player, "source": source, **neutral})]
     if link_from is not None:
+        paid = {"fp": data.LINK_FP - link_blanks, "blanks": link_blanks}
         events.append(
-            Event(
-                "TradeLinkBuilt", {"player": player, "spaces": sorted([link_from, space]), "fp": data.LINK_FP}
-            )
+            Event("TradeLinkBuilt", {"player": player, "spaces": sorted([link_from, space]), **paid})
         )
     return events
 
 
 def decide_expand(state: GameState, cmd: Expand, rng: GameRng) -> list[Event]:
-    """S-EXP, S-EXP-CHOICE (first step), S-EXP-LINK, H-EXP-LINK."""
+    """S-EXP, S-EXP-CHOICE (first step), S-EXP-LINK, H-EXP-LINK, S-BLANK."""
     _check_expand(state, cmd)
     if cmd.second_source is None:
         (tile,) = _take(state, [cmd.source], rng)
-        return founding_events(state, cmd.player, cmd.space, tile, cmd.source, cmd.link_from, rng)
+        return founding_events(state, cmd.player, cmd.space, tile, cmd.source, cmd.link_from, rng, cmd.blanks)
     sources = [cmd.source, cmd.second_source]
     tiles = _take(state, sources, rng)
     # S-EXP-LINK's FP is paid when the tile is placed; the Choice FP now, when both are drawn.
+    choice_cost = expand_cost(cmd.player, True, False)
+    choice_blanks = min(cmd.blanks, choice_cost)
     payload = {
         "player": cmd.player,
         "space": cmd.space,
         "tiles": tiles,
         "sources": sources,
-        "fp": expand_cost(cmd.player, True, False),
+        "fp": choice_cost - choice_blanks,
+        "blanks": choice_blanks,
         "link_from": cmd.link_from,
+        "link_blanks": cmd.blanks - choice_blanks,
     }
     return [Event("ChoiceTilesDrawn", payload)]
 
@@ -137,7 +157,9 @@ def decide_choose_tile(state: GameState, cmd: ChooseTile, rng: GameRng) -> list[
     other = [t for t in pending.tiles if t != cmd.keep]
     return [
         Event("TilesDiscarded", {"player": cmd.player, "tiles": other}),
-        *founding_events(state, cmd.player, pending.space, cmd.keep, "choice", pending.link_from, rng),
+        *founding_events(
+            state, cmd.player, pending.space, cmd.keep, "choice", pending.link_from, rng, pending.link_blanks
+        ),
     ]
 
 
@@ -152,12 +174,15 @@ def _remove_drawn(state: GameState, tile: str, source: str) -> None:
 def _choice_tiles_drawn(state: GameState, payload: dict[str, Any]) -> None:
     for tile, source in zip(payload["tiles"], payload["sources"], strict=True):
         _remove_drawn(state, tile, source)
-    state.players[payload["player"]].fp -= payload["fp"]
+    player = state.players[payload["player"]]
+    player.fp -= payload["fp"]
+    player.blanks -= payload.get("blanks", 0)  # events older than S-BLANK carry none
     state.pending_choice = PendingChoice(
         player=payload["player"],
         space=payload["space"],
         tiles=list(payload["tiles"]),
         link_from=payload["link_from"],
+        link_blanks=payload.get("link_blanks", 0),
     )
     state.phase = "choice"
 
@@ -178,6 +203,8 @@ def _polis_founded(state: GameState, payload: dict[str, Any]) -> None:
 
 @applies("TradeLinkBuilt")
 def _trade_link_built(state: GameState, payload: dict[str, Any]) -> None:
-    state.players[payload["player"]].fp -= payload["fp"]
+    player = state.players[payload["player"]]
+    player.fp -= payload["fp"]
+    player.blanks -= payload.get("blanks", 0)
     state.trade_links.append(list(payload["spaces"]))
     state.trade_links.sort()

@@ -2,22 +2,31 @@
 
 Whenever a player must act the list is non-empty (Pass on an action turn, an empty
 CommitCoins in a scoring winter). It is not every possible order — Move in particular is
-offered as a sample by `movement.legal_moves` — but every order listed is legal.
+offered as a sample by `move_options.legal_moves` — but every order listed is legal.
 """
 
 from __future__ import annotations
 
 from . import data
-from .actions import recruit_cost, recruit_places
+from .actions import hire_cost, navigators_in_play, recruit_cost, recruit_places
 from .board import adjacent
-from .commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Pass, Recruit
+from .builders import builders_in_play, may_recruit_builders
+from .commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Pass, Recruit, RecruitBuilder, Reform
 from .expansion import expand_cost, expandable_spaces
-from .movement import legal_moves
+from .government import reform_choices
+from .move_options import legal_moves
+from .payment import blanks_to_cover
 from .state import GameState
 
 
 def _expands(state: GameState, faction: str) -> list[Command]:
-    fp = state.players[faction].fp
+    """Expand to each space from each source, with each affordable upgrade (S-BLANK: Blanks cover
+    what the FP cannot)."""
+    fp, blanks = state.players[faction].fp, state.players[faction].blanks
+
+    def paid(choice: bool, link: bool) -> int | None:
+        return blanks_to_cover(fp, blanks, expand_cost(faction, choice, link))
+
     sources = [s for s, pile in (("deck", state.deck), ("discard", state.discard)) if pile]
     pairs = [
         (a, b)
@@ -31,39 +40,66 @@ def _expands(state: GameState, faction: str) -> list[Command]:
             (s for s in sorted(state.board) if state.board[s].owner == faction and adjacent(s, space)), None
         )
         out += [Expand(faction, space=space, source=s) for s in sources]
-        if link_from and fp >= expand_cost(faction, False, True):
-            out += [Expand(faction, space=space, source=s, link_from=link_from) for s in sources]
-        if fp >= expand_cost(faction, True, False):
-            out += [Expand(faction, space=space, source=a, second_source=b) for a, b in pairs]
-        if link_from and fp >= expand_cost(faction, True, True):
+        if link_from and (b := paid(False, True)) is not None:
+            out += [Expand(faction, space=space, source=s, link_from=link_from, blanks=b) for s in sources]
+        if (b := paid(True, False)) is not None:
+            out += [Expand(faction, space=space, source=x, second_source=y, blanks=b) for x, y in pairs]
+        if link_from and (b := paid(True, True)) is not None:
             out += [
-                Expand(faction, space=space, source=a, second_source=b, link_from=link_from) for a, b in pairs
+                Expand(faction, space=space, source=x, second_source=y, link_from=link_from, blanks=b)
+                for x, y in pairs
             ]
     return out
 
 
 def _most_recruits(state: GameState, faction: str, space: str) -> int:
-    """The most phalanxes the AP buy in `space` (Sparta's native rate buys two per AP), within the supply."""
+    """The most phalanxes the AP and Blanks buy in `space` (Sparta's native rate buys two per AP), within
+    the supply."""
     player = state.players[faction]
     count = player.phalanx_supply
-    while count and recruit_cost(faction, space, count) > player.ap:
+    while count and recruit_cost(faction, space, count) > player.ap + player.blanks:
         count -= 1
     return count
 
 
 def _recruits(state: GameState, faction: str) -> list[Command]:
-    """One phalanx, and as many as the AP and supply allow, in each place a recruit may stand."""
+    """One phalanx, and as many as the AP, Blanks and supply allow, in each place a recruit may stand;
+    H-HEROES: a Navigator hired there, while fewer than 2 are in play. Blanks pay only what the AP cannot."""
+    player = state.players[faction]
     out: list[Command] = []
     for space in recruit_places(state, faction):
         most = _most_recruits(state, faction, space)
-        out += [Recruit(faction, space=space, phalanxes=n) for n in sorted({1, most}) if 1 <= n <= most]
+        for n in sorted({1, most}):
+            b = blanks_to_cover(player.ap, player.blanks, recruit_cost(faction, space, n))
+            if 1 <= n <= most and b is not None:
+                out.append(Recruit(faction, space=space, phalanxes=n, blanks=b))
+        b = blanks_to_cover(player.ap, player.blanks, hire_cost(1))
+        if navigators_in_play(state, faction) < data.MAX_NAVIGATORS and b is not None:
+            out.append(Recruit(faction, space=space, phalanxes=0, navigators=1, blanks=b))
     return out
 
 
 def _fortifies(state: GameState, faction: str) -> list[Command]:
-    if state.players[faction].ap < data.FORTIFY_AP:
+    b = blanks_to_cover(state.players[faction].ap, state.players[faction].blanks, data.FORTIFY_AP)
+    if b is None:
         return []
-    return [Fortify(faction, space=s) for s in sorted(state.board) if state.board[s].owner == faction]
+    return [
+        Fortify(faction, space=s, blanks=b) for s in sorted(state.board) if state.board[s].owner == faction
+    ]
+
+
+def _reforms_and_builders(state: GameState, faction: str) -> list[Command]:
+    """H-GOV: a Reform to each other government; S-BUILDER: a Builder, where the faction's data allows."""
+    out: list[Command] = [Reform(faction, government=g) for g in reform_choices(state, faction)]
+    native = state.board.get(data.native_space(faction))
+    if (
+        may_recruit_builders(faction)
+        and native is not None
+        and native.owner == faction
+        and builders_in_play(state, faction) < data.MAX_BUILDERS
+    ):
+        out.append(RecruitBuilder(faction))
+    return out
 
 
 def _winter_orders(state: GameState, faction: str) -> list[Command]:
@@ -95,5 +131,5 @@ def legal_commands(state: GameState, player: str) -> list[Command]:
         ]
     commands: list[Command] = [Pass(player)]
     commands += _expands(state, player) + _recruits(state, player) + _fortifies(state, player)
-    commands += legal_moves(state, player)
+    commands += legal_moves(state, player) + _reforms_and_builders(state, player)
     return commands

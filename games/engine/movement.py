@@ -1,4 +1,5 @@
-"""The Move action: S-MOVE, S-MOVE-FREE, S-MOVE-NAV, S-MOVE-ORDER and H-CONTROL's heroes rule.
+"""The Move action: S-MOVE, S-MOVE-FREE, S-MOVE-NAV, S-MOVE-ORDER, S-MOVE-BUILDER, H-CONTROL's heroes
+rule, and S-BLANK (the order names how many of the FP are paid in Blanks).
 
 `decide_move` validates a Move, charges its single FP cost and hands every destination
 the mover does not control to combat (S-COMBAT-EMPTY, S-COMBAT). Units arriving at a
@@ -17,6 +18,7 @@ from .commands import Destination, Move
 from .data import MAX_DESTINATIONS, UNITS_PER_FLEET_STEP, native_space
 from .events import Event, RuleViolation
 from .fold import applies, apply_events, apply_in_place
+from .payment import check_blanks, short_of_points
 from .rng import GameRng
 from .state import GameState
 
@@ -181,7 +183,10 @@ def plan_move(state: GameState, cmd: Move) -> MovePlan:
     farthest = max(board.distance(cmd.origin, d.space) for d in cmd.destinations)
     navigators = sum(d.navigators for d in cmd.destinations)
     cost = move_cost(counted_units(cmd.destinations), farthest, navigators)
-    if cost > player.fp:
+    check_blanks(player, cost, cmd.blanks)
+    if cost - cmd.blanks > player.fp:
+        if cmd.blanks:
+            raise short_of_points("S-MOVE", cost, "FP", player.fp, cmd.blanks)
         raise RuleViolation(
             "S-MOVE", "This move costs %(cost)d FP, but you have only %(fp)d FP.", cost=cost, fp=player.fp
         )
@@ -215,7 +220,8 @@ def decide_move(state: GameState, cmd: Move, rng: GameRng) -> list[Event]:
             "units_counted": counted_units(cmd.destinations),
             "farthest": plan.farthest,
             "navigators": sum(d.navigators for d in cmd.destinations),
-            "fp_paid": plan.cost,
+            "fp_paid": plan.cost - cmd.blanks,
+            "blanks": cmd.blanks,
         },
     )
     events = [moved]
@@ -235,6 +241,7 @@ def apply_units_moved(state: GameState, p: dict[str, Any]) -> None:
     "PolisConquered" or "BattleFought" event, so no piece is ever off the board.
     """
     state.players[p["player"]].fp -= p["fp_paid"]
+    state.players[p["player"]].blanks -= p.get("blanks", 0)  # events older than S-BLANK carry none
     origin = state.board[p["origin"]]
     for dest in p["destinations"]:
         if dest["arrival"] != "join":
@@ -248,34 +255,3 @@ def apply_units_moved(state: GameState, p: dict[str, Any]) -> None:
         target.builders += dest["builders"]
         if dest["king"]:
             origin.king, target.king = False, True
-
-
-def legal_moves(state: GameState, player: str) -> list[Move]:
-    """A bounded, representative set of legal Moves for bots and the UI (S-MOVE).
-
-    For each own Polis with a phalanx and each other Polis the player can afford to
-    reach: everything there (phalanxes, heroes, Builders), and half of the phalanxes
-    alone. Every candidate is checked by `plan_move`, so none is illegal.
-    """
-    moves: list[Move] = []
-    fp = state.players[player].fp if player in state.players else 0
-    for origin_space, origin in sorted(state.board.items()):
-        if origin.owner != player or origin.phalanxes == 0:
-            continue
-        everything = (origin.phalanxes, origin.king, origin.navigators, origin.builders)
-        half = (origin.phalanxes // 2, False, 0, 0)
-        for target in sorted(state.board):
-            if target == origin_space:
-                continue
-            distance = board.distance(origin_space, target)
-            for phalanxes, king, navigators, builders in (everything, half):
-                if phalanxes == 0 or move_cost(phalanxes + navigators, distance, navigators) > fp:
-                    continue  # cheap pre-check; plan_move below still has the last word
-                dest = Destination(target, phalanxes, king, navigators, builders)
-                cmd = Move(player=player, origin=origin_space, destinations=(dest,))
-                try:
-                    plan_move(state, cmd)
-                except RuleViolation:
-                    continue
-                moves.append(cmd)
-    return moves

@@ -86,6 +86,7 @@ def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
       is units of a second side on it — neutral Poleis carry no heroes, and a faction's King
       stands on at most one Polis, only while it lives; no negative unit counts.
     - VP never decreases (between `previous` and `state`); AP, FP, Blanks never negative.
+    - S-BUILDER: at most 5 Builders of a faction in play; H-HEROES: at most 2 Navigators.
     """
     problems: list[str] = []
     for faction, player in state.players.items():
@@ -99,6 +100,10 @@ def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
         kings = [s for s, p in state.board.items() if p.king and p.owner == faction]
         if len(kings) > 1 or (kings and not player.king_alive):
             problems.append(f"H-HEROES: {faction}'s King stands on {kings} (alive: {player.king_alive})")
+        builders = sum(p.builders for p in state.board.values() if p.owner == faction)
+        navigators = sum(p.navigators for p in state.board.values() if p.owner == faction)
+        if builders > data.MAX_BUILDERS or navigators > data.MAX_NAVIGATORS:
+            problems.append(f"S-BUILDER/H-HEROES: {faction} has {builders} Builders, {navigators} Navigators")
         if previous is not None and faction in previous.players and player.vp < previous.players[faction].vp:
             problems.append(f"VP of {faction} fell from {previous.players[faction].vp} to {player.vp}")
     for design in data.COIN_DESIGNS:

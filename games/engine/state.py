@@ -57,6 +57,7 @@ class PendingChoice:
     space: str
     tiles: list[str]
     link_from: str | None = None
+    link_blanks: int = 0  # S-BLANK: Blanks named in the order for the link's FP, paid when it is built
 
 
 @dataclass

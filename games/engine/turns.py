@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data, winter
+from . import builders, data, winter
 from .economy import controlled_poleis, is_income_year, spring_income
 from .events import Event
 from .fold import applies
@@ -64,8 +64,8 @@ def follow_up(state: GameState, rng: GameRng) -> list[Event]:
             return winter.scoring(state)
         return []
     if state.phase == "winter":
-        # H-WINTER-ORDER: (scoring done) -> reinforcement -> next year, or the end after 421.
-        events = winter.reinforcements(state)
+        # H-WINTER-ORDER: (scoring done) -> Builders fortify -> reinforcement -> next year, or the end.
+        events = builders.builders_fortify(state) + winter.reinforcements(state)
         if state.year == data.LAST_YEAR:
             return [*events, winter.game_ended(state)]
         return [*events, *begin_year(state, state.year - 1, rng)]

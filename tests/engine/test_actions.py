@@ -31,7 +31,9 @@ def test_h_actions_recruit_in_the_native_polis_one_ap_per_phalanx() -> None:
         "player": "athens",
         "space": "C3",
         "phalanxes": 3,
+        "navigators": 0,
         "ap": 3,
+        "blanks": 0,
     }
     assert after.board["C3"].phalanxes == 7 and after.players["athens"].ap == 2
     assert after.players["athens"].phalanx_supply == 60 - 8 and after.player_on_turn == "sparta"

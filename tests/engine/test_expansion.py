@@ -153,7 +153,12 @@ def test_s_exp_choice_two_discard_draws_take_the_top_two_tiles() -> None:
 
 def test_s_exp_link_builds_a_trade_link_for_one_fp() -> None:
     events, after = play(game(deck=["tegea"]), Expand("athens", space="D4", link_from="C3"))
-    assert only(events, "TradeLinkBuilt").payload == {"player": "athens", "spaces": ["C3", "D4"], "fp": 1}
+    assert only(events, "TradeLinkBuilt").payload == {
+        "player": "athens",
+        "spaces": ["C3", "D4"],
+        "fp": 1,
+        "blanks": 0,
+    }
     assert after.trade_links == [["C3", "D4"]] and after.players["athens"].fp == 1
 
 
