@@ -16,10 +16,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine import RuleViolation, command_from_dict
-from .engine.commands import Command, Move
-from .engine.data import COIN_DESIGNS, MAX_DESTINATIONS
+from .engine.commands import Command, Move, Reform
+from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
-from .words import faction_name
+from .words import GOVERNMENT_NAMES, faction_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
 
@@ -77,6 +77,11 @@ def _space(value: str) -> str | None:
     return value.strip().upper() or None
 
 
+def _blanks_field() -> forms.IntegerField:
+    """S-BLANK: how much of the order's AP or FP cost to pay in Blanks (0 unless the player says so)."""
+    return forms.IntegerField(label=_("Pay in Blanks"), min_value=0, initial=0, required=False)
+
+
 class ExpandForm(OrderForm):
     kind, title = "expand", _("Expand")
     SUGGEST = {"space": "space", "link_from": "link_from"}
@@ -88,6 +93,7 @@ class ExpandForm(OrderForm):
         required=False,
     )
     link_from = _space_field(_("Build a trade link from (+1 FP)"), required=False)
+    blanks = _blanks_field()
 
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -96,6 +102,7 @@ class ExpandForm(OrderForm):
             "source": d["source"],
             "second_source": d["second_source"] or None,
             "link_from": _space(d["link_from"]),
+            "blanks": d["blanks"] or 0,
         }
 
 
@@ -104,6 +111,7 @@ class MoveForm(OrderForm):
     SUGGEST = {"origin": "origin", **{f"to{i}": "to" for i in range(1, MAX_DESTINATIONS + 1)}}
     origin = _space_field(_("From your Polis"))
     battle_order = forms.CharField(label=_("Battle order (spaces, comma-separated)"), required=False)
+    blanks = _blanks_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -113,6 +121,9 @@ class MoveForm(OrderForm):
             self.fields[f"phalanxes{i}"] = forms.IntegerField(label=_("Phalanxes"), min_value=0, initial=0)
             self.fields[f"king{i}"] = forms.BooleanField(label=_("with the King"), required=False)
             self.fields[f"navigators{i}"] = forms.IntegerField(label=_("Navigators"), min_value=0, initial=0)
+            self.fields[f"builders{i}"] = forms.IntegerField(
+                label=_("Builders"), min_value=0, initial=0, required=False
+            )
             if not first:
                 for name in ("phalanxes", "navigators"):
                     self.fields[f"{name}{i}"].required = False
@@ -120,7 +131,7 @@ class MoveForm(OrderForm):
 
     def destination_rows(self) -> list[list[forms.BoundField]]:
         return [
-            [self[f"{name}{i}"] for name in ("to", "phalanxes", "king", "navigators")]
+            [self[f"{name}{i}"] for name in ("to", "phalanxes", "king", "navigators", "builders")]
             for i in range(1, MAX_DESTINATIONS + 1)
         ]
 
@@ -137,31 +148,65 @@ class MoveForm(OrderForm):
                 "phalanxes": d[f"phalanxes{i}"] or 0,
                 "king": d[f"king{i}"],
                 "navigators": d[f"navigators{i}"] or 0,
+                "builders": d[f"builders{i}"] or 0,
             }
             for i in range(1, MAX_DESTINATIONS + 1)
             if d.get(f"to{i}")
         ]
         order = [s.strip().upper() for s in d["battle_order"].split(",") if s.strip()]
-        return {"origin": _space(d["origin"]), "destinations": destinations, "battle_order": order}
+        return {
+            "origin": _space(d["origin"]),
+            "destinations": destinations,
+            "battle_order": order,
+            "blanks": d["blanks"] or 0,
+        }
 
 
 class RecruitForm(OrderForm):
     kind, title = "recruit", _("Recruit")
     SUGGEST = {"space": "space"}
     space = _space_field(_("Where"))
-    phalanxes = forms.IntegerField(label=_("Phalanxes"), min_value=1, initial=1)
+    phalanxes = forms.IntegerField(label=_("Phalanxes"), min_value=0, initial=1)
+    navigators = forms.IntegerField(
+        label=_("Hire Navigators (2 AP each)"), min_value=0, initial=0, required=False
+    )
+    blanks = _blanks_field()
 
     def order_dict(self) -> dict[str, Any]:
-        return {"space": _space(self.cleaned_data["space"]), "phalanxes": self.cleaned_data["phalanxes"]}
+        d = self.cleaned_data
+        return {
+            "space": _space(d["space"]),
+            "phalanxes": d["phalanxes"],
+            "navigators": d["navigators"] or 0,
+            "blanks": d["blanks"] or 0,
+        }
 
 
 class FortifyForm(OrderForm):
     kind, title = "fortify", _("Fortify")
     SUGGEST = {"space": "space"}
     space = _space_field(_("Which Polis"))
+    blanks = _blanks_field()
 
     def order_dict(self) -> dict[str, Any]:
-        return {"space": _space(self.cleaned_data["space"])}
+        return {"space": _space(self.cleaned_data["space"]), "blanks": self.cleaned_data["blanks"] or 0}
+
+
+class ReformForm(OrderForm):
+    kind, title = "reform", _("Reform")
+    government = forms.ChoiceField(label=_("New government"), choices=[])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        offered = [c.government for c in self.legal if isinstance(c, Reform)] or list(GOVERNMENTS)
+        self.fields["government"].choices = [(g, GOVERNMENT_NAMES.get(g, g)) for g in offered]
+
+    def order_dict(self) -> dict[str, Any]:
+        return {"government": self.cleaned_data["government"]}
+
+
+class RecruitBuilderForm(OrderForm):
+    kind, title = "recruit_builder", _("Recruit a Builder")
 
 
 class ChooseTileForm(OrderForm):
@@ -197,7 +242,7 @@ class CommitCoinsForm(OrderForm):
 FORM_BY_KIND: dict[str, type[OrderForm]] = {
     cls.kind: cls
     for cls in (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ChooseTileForm, CommitCoinsForm)
-}
+} | {cls.kind: cls for cls in (ReformForm, RecruitBuilderForm)}
 
 
 def order_forms(state: GameState, faction: str, legal: list[Command]) -> dict[str, OrderForm]:
