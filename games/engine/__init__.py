@@ -26,20 +26,30 @@ from . import (  # noqa: F401  # noqa: F401
     economy,
     expansion,
     government,
+    mission_scoring,
+    missions,
     movement,
+    offers,
     setup,
+    trade,
     turns,
     winter,
 )
 from .commands import (
     COMMAND_TYPES,
+    AcceptOffer,
+    Bundle,
     ChooseTile,
     Command,
     CommitCoins,
+    DeclineOffer,
     Destination,
     Expand,
     Fortify,
     Move,
+    NeutralTrade,
+    OfferTrade,
+    Oracle,
     Pass,
     Recruit,
     RecruitBuilder,
@@ -56,6 +66,12 @@ from .view import event_view, player_view
 
 __all__ = [
     "COMMAND_TYPES",
+    "AcceptOffer",
+    "Bundle",
+    "DeclineOffer",
+    "NeutralTrade",
+    "OfferTrade",
+    "Oracle",
     "ChooseTile",
     "Command",
     "CommitCoins",
@@ -137,8 +153,15 @@ _HANDLERS: dict[type[Command], Callable[[GameState, Any, GameRng], list[Event]]]
     CommitCoins: lambda s, c, r: winter.decide_commit(s, c),
     Reform: lambda s, c, r: government.decide_reform(s, c),
     RecruitBuilder: lambda s, c, r: builders.decide_recruit_builder(s, c),
+    Oracle: missions.decide_oracle,
+    NeutralTrade: lambda s, c, r: trade.decide_neutral_trade(s, c),
+    OfferTrade: lambda s, c, r: offers.decide_offer(s, c),
+    AcceptOffer: lambda s, c, r: offers.decide_accept(s, c),
+    DeclineOffer: lambda s, c, r: offers.decide_decline(s, c),
 }
-_ACTIONS = (Pass, Recruit, Fortify, Expand, Move, Reform, RecruitBuilder)
+_ACTIONS = (Pass, Recruit, Fortify, Expand, Move, Reform, RecruitBuilder, Oracle, NeutralTrade, OfferTrade)
+# H-TRADE: answering an offer is legal off turn and costs no action, so it never ends a turn.
+_FREE = (AcceptOffer, DeclineOffer)
 
 
 def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
@@ -163,7 +186,7 @@ def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
         _on_turn(state, command)
     events = _HANDLERS[type(command)](state, command, rng)
     work = apply_in_place(state.copy(), events)
-    if state.phase in ("actions", "choice") and work.phase == "actions":
+    if not isinstance(command, _FREE) and state.phase in ("actions", "choice") and work.phase == "actions":
         tail = turns.end_of_turn(work)
         apply_in_place(work, tail)
         events += tail

@@ -118,16 +118,82 @@ class CommitCoins(Command):
     kind: ClassVar[str] = "commit_coins"
     coins: tuple[tuple[str, int], ...] = ()  # (design, count) pairs, sorted
     blanks: int = 0
+    mission_cards: tuple[str, ...] = ()  # H-MISSIONS: the winter card redeemed (S-WINTER: at most one)
+    card_coins: tuple[tuple[str, int], ...] = ()  # coins spent on a Combo or Flush card
+    card_blanks: int = 0  # S-BLANK: Blanks filling a Combo or Flush
 
     @property
     def coin_counts(self) -> dict[str, int]:
         return dict(self.coins)
 
 
+@dataclass(frozen=True)
+class Oracle(Command):
+    """H-ACTIONS Oracle: draw a Mission Card for 1 coin from behind the screen (a design, or "blank")."""
+
+    kind: ClassVar[str] = "oracle"
+    coin: str = ""
+
+
+@dataclass(frozen=True)
+class NeutralTrade(Command):
+    """H-TRADE neutral trade: collect from every linked neutral Polis not yet traded with this year."""
+
+    kind: ClassVar[str] = "neutral_trade"
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """One side of an H-TRADE transaction: AP, FP, Blanks, screened coins and a non-native Polis."""
+
+    ap: int = 0
+    fp: int = 0
+    blanks: int = 0
+    coins: tuple[tuple[str, int], ...] = ()  # (design, count) pairs, sorted
+    polis: str | None = None
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "ap": self.ap,
+            "fp": self.fp,
+            "blanks": self.blanks,
+            "coins": dict(self.coins),
+            "polis": self.polis,
+        }
+
+
+@dataclass(frozen=True)
+class OfferTrade(Command):
+    """H-TRADE transaction: offer `give` to the rival `to` in return for `take` (the Trade action)."""
+
+    kind: ClassVar[str] = "offer_trade"
+    to: str = ""
+    give: Bundle = Bundle()
+    take: Bundle = Bundle()
+
+
+@dataclass(frozen=True)
+class AcceptOffer(Command):
+    """H-TRADE: the rival accepts an open offer (any time in the action rounds; it costs no action)."""
+
+    kind: ClassVar[str] = "accept_offer"
+    offer: int = 0
+
+
+@dataclass(frozen=True)
+class DeclineOffer(Command):
+    """H-TRADE: the rival declines an open offer (it costs no action)."""
+
+    kind: ClassVar[str] = "decline_offer"
+    offer: int = 0
+
+
+TRADE_COMMANDS = (Oracle, NeutralTrade, OfferTrade, AcceptOffer, DeclineOffer)
+
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.kind: cls
     for cls in (Pass, Expand, ChooseTile, Move, Recruit, Fortify, CommitCoins, Reform, RecruitBuilder)
-}
+} | {cls.kind: cls for cls in TRADE_COMMANDS}
 
 
 # --- H-ORDER: reading untrusted orders -----------------------------------------------------
@@ -223,6 +289,24 @@ def _coin_pairs(name: str, value: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((d, n) for d, n in counts.items() if n))
 
 
+def _bundle(name: str, value: Any) -> Bundle:
+    if not isinstance(value, dict) or set(value) - {"ap", "fp", "blanks", "coins", "polis"}:
+        raise _bad("%(field)s may give ap, fp, blanks, coins and polis.", field=name)
+    return Bundle(
+        ap=_count("ap", value.get("ap", 0)),
+        fp=_count("fp", value.get("fp", 0)),
+        blanks=_count("blanks", value.get("blanks", 0)),
+        coins=_coin_pairs("coins", value.get("coins", ())),
+        polis=_optional(_space, "polis", value.get("polis")),
+    )
+
+
+def _card_ids(name: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or any(not isinstance(c, str) for c in value):
+        raise _bad("%(field)s must be a list of Mission Card names.", field=name)
+    return tuple(value)
+
+
 _FIELD_PARSERS: dict[str, Any] = {
     "space": _space,
     "source": _source,
@@ -238,6 +322,14 @@ _FIELD_PARSERS: dict[str, Any] = {
     "government": lambda n, v: _text(n, v, tuple(GOVERNMENTS)),
     "coins": _coin_pairs,
     "blanks": _count,
+    "mission_cards": _card_ids,
+    "card_coins": _coin_pairs,
+    "card_blanks": _count,
+    "coin": lambda n, v: _text(n, v, (*COIN_DESIGNS, "blank")),
+    "to": _text,
+    "give": _bundle,
+    "take": _bundle,
+    "offer": lambda n, v: _count(n, v, 1),
 }
 
 

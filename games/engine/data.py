@@ -187,3 +187,51 @@ RANK_VP: tuple[int, ...] = (3, 2, 1, 0)  # places from the top
 RANK_VP_TWO_PLAYERS: tuple[int, ...] = (3, 2)
 REINFORCEMENT_PHALANXES = 6
 RANKINGS: tuple[str, ...] = ("poleis", "coins", "mint")  # S-WINTER: in this order
+
+# --- H-MISSIONS: the Mission Card deck -------------------------------------------------------
+
+WINTER_CARD_KINDS: tuple[str, ...] = (
+    "monopoly", "coin_multiplier", "combo", "flush", "extra_scoring", "second_coin_scoring",
+)  # fmt: skip
+OBJECTIVE_CARD_KINDS: tuple[str, ...] = ("poleis", "rival_native", "trade_links", "mints")
+MONOPOLY_RESOURCES: tuple[str, ...] = ("ap", "fp", "coins")
+MISSION_CARDS_PER_PLAYER = 3  # H-SETUP
+ORACLE_COINS = 1  # H-ACTIONS: Oracle draws a Mission Card for 1 coin
+
+
+@dataclass(frozen=True)
+class MissionCardData:
+    """One Mission Card. Winter cards are redeemed in the sealed winter order (S-WINTER);
+    objective cards are claimed at the end of the owner's own turn once `target` is reached."""
+
+    id: str
+    kind: str  # one of WINTER_CARD_KINDS or OBJECTIVE_CARD_KINDS
+    vp: int  # VP scored (combo and flush: before the Blank penalty); 0 for cards that change rankings
+    resource: str | None = None  # monopoly: "ap" | "fp" | "coins"
+    target: int = 0  # objective: how many Poleis / trade links / Mints; coins a combo or flush needs
+
+    @property
+    def is_winter(self) -> bool:
+        return self.kind in WINTER_CARD_KINDS
+
+
+_MISSION_ROWS: tuple[tuple[str, str, int, str | None, int, int], ...] = (
+    # kind, id stem, VP, resource, target, copies
+    ("monopoly", "monopoly-ap", 3, "ap", 0, 2),
+    ("monopoly", "monopoly-fp", 3, "fp", 0, 2),
+    ("monopoly", "monopoly-coins", 3, "coins", 0, 2),
+    ("coin_multiplier", "coin-multiplier", 0, None, 0, 2),
+    ("combo", "combo", 4, None, 3, 3),  # 3 coins of 3 different designs, 4 VP
+    ("flush", "flush", 5, None, 4, 2),  # 4 coins of one design, 5 VP
+    ("extra_scoring", "extra-scoring", 0, None, 0, 2),
+    ("second_coin_scoring", "second-coin-scoring", 0, None, 0, 2),
+    ("poleis", "objective-poleis", 3, None, 6, 2),  # control 6 Poleis
+    ("rival_native", "objective-rival-native", 4, None, 1, 2),  # control a rival's Native Polis
+    ("trade_links", "objective-trade-links", 3, None, 4, 2),  # hold 4 trade links
+    ("mints", "objective-mints", 3, None, 3, 2),  # control 3 Mint Poleis
+)
+MISSION_CARDS: dict[str, MissionCardData] = {
+    f"{stem}-{n}": MissionCardData(f"{stem}-{n}", kind, vp, resource, target)
+    for kind, stem, vp, resource, target, copies in _MISSION_ROWS
+    for n in range(1, copies + 1)
+}

@@ -14,9 +14,13 @@ from .builders import builders_in_play, may_recruit_builders
 from .commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Pass, Recruit, RecruitBuilder, Reform
 from .expansion import expand_cost, expandable_spaces
 from .government import reform_choices
+from .mission_scoring import winter_card_orders
+from .missions import legal_oracles
 from .move_options import legal_moves
+from .offers import answers
 from .payment import blanks_to_cover
 from .state import GameState
+from .trade import legal_trades
 
 
 def _expands(state: GameState, faction: str) -> list[Command]:
@@ -118,9 +122,12 @@ def legal_commands(state: GameState, player: str) -> list[Command]:
     if player not in state.players:
         return []
     if state.phase == "winter_orders":
-        return [] if player in state.winter_orders else _winter_orders(state, player)
+        if player in state.winter_orders:
+            return []
+        return _winter_orders(state, player) + winter_card_orders(state, player)
+    offer_answers: list[Command] = list(answers(state, player))  # H-TRADE: legal on turn or not
     if state.player_on_turn != player:
-        return []
+        return offer_answers
     if state.phase == "choice" and state.pending_choice is not None:
         a, b = state.pending_choice.tiles
         return [
@@ -128,8 +135,10 @@ def legal_commands(state: GameState, player: str) -> list[Command]:
             ChooseTile(player, keep=b),
             ChooseTile(player, discard_order=(a, b)),
             ChooseTile(player, discard_order=(b, a)),
+            *offer_answers,
         ]
     commands: list[Command] = [Pass(player)]
     commands += _expands(state, player) + _recruits(state, player) + _fortifies(state, player)
     commands += legal_moves(state, player) + _reforms_and_builders(state, player)
+    commands += legal_oracles(state, player) + legal_trades(state, player) + offer_answers
     return commands

@@ -16,12 +16,13 @@ from . import data
 from .board import is_space
 from .events import Event
 from .fold import applies
-from .state import GameState, PendingChoice, Player, Polis
+from .state import GameState, PendingChoice, Player, Polis, TradeOffer
 
 _TOP_KEYS = {
     "players", "seat_order", "year", "phase", "action_round", "on_turn", "turn_index", "board",
     "deck", "discard", "bag", "trade_links", "pending_choice", "winter_orders", "seed_hash", "winners",
-    "revealed_seed", "events_applied",
+    "revealed_seed", "events_applied", "mission_deck", "mission_discard", "offers", "next_offer_id",
+    "neutral_trades",
 }  # fmt: skip
 _PLAYER_KEYS = {
     "faction", "ap", "fp", "blanks", "vp", "coins_behind_screen", "phalanx_supply", "king_alive",
@@ -241,7 +242,9 @@ def scenario(spec: dict[str, Any]) -> GameState:
         if len(link) != 2 or any(s not in board for s in link):
             raise ScenarioError("trade_links: each link joins two Poleis on the board")
 
+    missions = _missions(spec, players)
     return GameState(
+        **missions,
         seed_hash=spec.get("seed_hash", ""),
         seat_order=seat_order,
         year=year,
@@ -260,6 +263,21 @@ def scenario(spec: dict[str, Any]) -> GameState:
         winners=list(spec.get("winners", [])),
         events_applied=_count("events_applied", spec.get("events_applied", 0)),
     )
+
+
+def _missions(spec: dict[str, Any], players: dict[str, Player]) -> dict[str, Any]:
+    """H-MISSIONS, H-TRADE: by default the Mission deck holds every card in no hand and not discarded."""
+    discard = list(spec.get("mission_discard", []))
+    held = {c for p in players.values() for c in p.mission_cards} | set(discard)
+    deck = list(spec.get("mission_deck", sorted(c for c in data.MISSION_CARDS if c not in held)))
+    offers = [TradeOffer(**o) if isinstance(o, dict) else o for o in spec.get("offers", [])]
+    return {
+        "mission_deck": deck,
+        "mission_discard": discard,
+        "offers": offers,
+        "next_offer_id": spec.get("next_offer_id", max((o.id for o in offers), default=0) + 1),
+        "neutral_trades": {f: dict(d) for f, d in spec.get("neutral_trades", {}).items()},
+    }
 
 
 def scenario_loaded(spec: dict[str, Any], seed_hash: str) -> Event:

@@ -13,6 +13,7 @@ from . import data
 from .economy import draw_from_bag, remove_coins
 from .events import Event, RuleViolation
 from .fold import applies
+from .missions import deal_hands, form_deck
 from .rng import GameRng, seed_hash
 from .state import GameState, Player, Polis
 
@@ -79,6 +80,7 @@ def game_started(setup: Any, seed: str, rng: GameRng) -> Event:
             "deck": list(data.DECK_TILES),
             "bag": {design: data.COINS_PER_DESIGN for design in data.COIN_DESIGNS},
             "neutrals": neutrals,
+            "mission_hands": deal_hands(seat_order, rng),  # H-SETUP: secret, see view.event_view
         },
     )
 
@@ -120,4 +122,6 @@ def _game_started(state: GameState, payload: dict[str, Any]) -> None:
     for neutral in payload["neutrals"]:
         state.deck.remove(neutral["tile"])
         place_neutral_polis(state, neutral)
+    if "mission_hands" in payload:  # logs from before the Mission Cards have none
+        form_deck(state, payload["mission_hands"])
     state.phase = "setup"

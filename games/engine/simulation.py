@@ -68,11 +68,13 @@ def _apply_checked(state: GameState, events: list[Event], check: bool) -> None:
 
 
 def players_to_act(state: GameState) -> list[str]:
-    """Who the game waits on: the player on turn, or everyone without a sealed winter order."""
+    """Who may act now: the player on turn, or everyone without a sealed winter order; and
+    (H-TRADE) every rival with an open offer to answer, on turn or not."""
     if state.phase == "winter_orders":
         return [f for f in state.seat_order if f not in state.winter_orders]
     on_turn = state.player_on_turn
-    return [on_turn] if on_turn else []
+    answering = [f for f in state.seat_order if f != on_turn and any(o.to == f for o in state.offers)]
+    return ([on_turn] if on_turn else []) + answering
 
 
 def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
@@ -106,6 +108,7 @@ def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
             problems.append(f"S-BUILDER/H-HEROES: {faction} has {builders} Builders, {navigators} Navigators")
         if previous is not None and faction in previous.players and player.vp < previous.players[faction].vp:
             problems.append(f"VP of {faction} fell from {previous.players[faction].vp} to {player.vp}")
+    problems += _mission_card_problems(state)
     for design in data.COIN_DESIGNS:
         total = (
             state.bag.get(design, 0)
@@ -128,4 +131,25 @@ def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
         heroes = polis.king or polis.navigators or polis.builders
         if heroes and not polis.phalanxes and space != data.native_space(polis.owner or ""):
             problems.append(f"H-CONTROL: heroes without a phalanx on {space}")
+    return problems
+
+
+def _mission_card_problems(state: GameState) -> list[str]:
+    """H-MISSIONS: every card is in exactly one place (deck, one hand, or face up), and all are accounted
+    for once the deck has been formed; open offers (H-TRADE) are between two different players."""
+    places = (
+        state.mission_deck
+        + state.mission_discard
+        + [c for p in state.players.values() for c in p.mission_cards]
+    )
+    problems = []
+    if len(places) != len(set(places)) or any(c not in data.MISSION_CARDS for c in places):
+        problems.append(f"H-MISSIONS: a Mission Card is in two places or unknown: {sorted(places)}")
+    elif places and len(places) != len(data.MISSION_CARDS):
+        problems.append(
+            f"H-MISSIONS: {len(places)} Mission Cards accounted for, not {len(data.MISSION_CARDS)}"
+        )
+    for offer in state.offers:
+        if offer.player == offer.to or {offer.player, offer.to} - set(state.players):
+            problems.append(f"H-TRADE: offer {offer.id} is not between two players")
     return problems

@@ -61,6 +61,21 @@ class PendingChoice:
 
 
 @dataclass
+class TradeOffer:
+    """H-TRADE: a transaction offered to one rival, open until accepted, declined or lapsed.
+
+    `give` and `take` are bundles: {"ap", "fp", "blanks", "coins": {design: n}, "polis": space | None}.
+    """
+
+    id: int
+    player: str  # who offers
+    to: str  # the rival who may accept
+    give: dict[str, Any]
+    take: dict[str, Any]
+    year: int  # the offer lapses when this year's action rounds end
+
+
+@dataclass
 class GameState:
     seed_hash: str = ""
     seat_order: list[str] = field(default_factory=list)  # factions, in turn order
@@ -76,6 +91,11 @@ class GameState:
     trade_links: list[list[str]] = field(default_factory=list)  # sorted [space, space] pairs
     pending_choice: PendingChoice | None = None
     winter_orders: dict[str, dict[str, Any]] = field(default_factory=dict)  # sealed, by faction
+    mission_deck: list[str] = field(default_factory=list)  # H-MISSIONS: undrawn cards (secret)
+    mission_discard: list[str] = field(default_factory=list)  # redeemed and claimed cards (public)
+    offers: list[TradeOffer] = field(default_factory=list)  # H-TRADE: open offers
+    next_offer_id: int = 1
+    neutral_trades: dict[str, dict[str, int]] = field(default_factory=dict)  # faction -> space -> year
     events_applied: int = 0
     revealed_seed: str | None = None
     winners: list[str] = field(default_factory=list)
@@ -98,6 +118,7 @@ class GameState:
         data = dict(data)
         data["board"] = {space: Polis(**p) for space, p in data.get("board", {}).items()}
         data["players"] = {f: Player(**p) for f, p in data.get("players", {}).items()}
+        data["offers"] = [TradeOffer(**o) for o in data.get("offers", [])]
         if data.get("pending_choice"):
             data["pending_choice"] = PendingChoice(**data["pending_choice"])
         return cls(**data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import builders, data, winter
+from . import builders, data, missions, offers, winter
 from .economy import controlled_poleis, is_income_year, spring_income
 from .events import Event
 from .fold import applies
@@ -31,13 +31,17 @@ def begin_year(state: GameState, year: int, rng: GameRng) -> list[Event]:
 
 
 def end_of_turn(state: GameState) -> list[Event]:
-    """H-YEAR: the next player in seat order; after the last player's third action, Winter."""
+    """H-YEAR: the next player in seat order; after the last player's third action, Winter.
+
+    H-MISSIONS: first the player whose turn ends claims every objective card they have met.
+    """
+    claims = missions.objectives_claimed(state, state.seat_order[state.turn_index])
     next_index = state.turn_index + 1
     if next_index < len(state.seat_order):
-        return [_turn_began(state, state.action_round, next_index)]
+        return [*claims, _turn_began(state, state.action_round, next_index)]
     if state.action_round < data.ACTION_ROUNDS:
-        return [_turn_began(state, state.action_round + 1, 0)]
-    return [Event("WinterBegan", {"year": state.year, "scoring": is_scoring_year(state.year)})]
+        return [*claims, _turn_began(state, state.action_round + 1, 0)]
+    return [*claims, Event("WinterBegan", {"year": state.year, "scoring": is_scoring_year(state.year)})]
 
 
 def _turn_began(state: GameState, action_round: int, turn_index: int) -> Event:
@@ -51,6 +55,9 @@ def follow_up(state: GameState, rng: GameRng) -> list[Event]:
     H-YEAR (the first Spring), H-NATIVE-LOST (automatic passes), H-WINTER-ORDERS (all orders
     in: S-WINTER scoring), H-WINTER-ORDER (reinforcement, then the next year), H-END.
     """
+    lapsed = offers.lapsed_offers(state)  # H-TRADE: at the year's end, or once a side cannot pay
+    if lapsed:
+        return lapsed
     if state.phase == "setup":
         return begin_year(state, data.FIRST_YEAR, rng)
     if state.phase == "actions":

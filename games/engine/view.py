@@ -22,14 +22,17 @@ def player_view(state: GameState, faction: str | None) -> dict[str, Any]:
     """
     view = state.to_dict()
     view["deck_count"] = len(state.deck)
+    view["mission_deck_count"] = len(state.mission_deck)
     if state.phase == "ended":
         return view
     del view["deck"]
+    del view["mission_deck"]  # H-MISSIONS: the undrawn cards would give the hands away
     view["bag"] = HIDDEN
     for other, player in view["players"].items():
         if other != faction:
             player["coins_behind_screen"] = HIDDEN
             player["mission_cards"] = len(player["mission_cards"])
+    view["offers"] = [_offer_as_seen(offer, faction) for offer in view["offers"]]
     view["winter_orders"] = {
         other: order if other == faction else SUBMITTED for other, order in view["winter_orders"].items()
     }
@@ -43,10 +46,36 @@ def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dic
     to others only that it was sent (the reveal event later shows every order).
     """
     shown = event.to_dict()
-    if game_over or event.payload.get("player") == viewer:
+    if game_over:
         return shown
-    if event.type == "IncomeReceived":
+    if event.type == "GameStarted" and "mission_hands" in event.payload:
+        # H-MISSIONS: each player sees only their own hand; others only how many cards it holds.
+        hands = {
+            f: cards if f == viewer else len(cards) for f, cards in event.payload["mission_hands"].items()
+        }
+        shown["payload"] = {**event.payload, "mission_hands": hands}
+    elif event.type in ("OfferMade", "OfferAccepted"):
+        shown["payload"] = _offer_as_seen(event.payload, viewer, parties=(event.payload.get("to"),))
+    if event.payload.get("player") == viewer:
+        return shown
+    if event.type == "MissionCardDrawn":
+        shown["payload"] = {**event.payload, "card": HIDDEN, "coin": HIDDEN}
+    elif event.type == "IncomeReceived":
         shown["payload"] = {**event.payload, "coins": HIDDEN}
     elif event.type == "WinterOrderSealed":
         shown["payload"] = {"player": event.payload["player"], "order": SUBMITTED}
     return shown
+
+
+def _offer_as_seen(
+    offer: dict[str, Any], viewer: str | None, parties: tuple[Any, ...] = ()
+) -> dict[str, Any]:
+    """H-SCREEN: the screened coins of an offer are known to its two sides only."""
+    sides = {offer.get("player"), offer.get("to"), offer.get("from"), *parties} - {None}
+    if viewer in sides:
+        return offer
+    return {
+        **offer,
+        "give": {**offer["give"], "coins": HIDDEN},
+        "take": {**offer["take"], "coins": HIDDEN},
+    }

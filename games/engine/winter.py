@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data
+from . import data, mission_scoring
 from .board import neighbours
 from .commands import CommitCoins
 from .economy import add_coins, coin_count, controlled_poleis, has_coins, remove_coins
@@ -29,13 +29,18 @@ def decide_commit(state: GameState, cmd: CommitCoins) -> list[Event]:
         raise RuleViolation("H-WINTER-ORDERS", "You have already sent your winter order.")
     player = state.players[cmd.player]
     coins = cmd.coin_counts
-    if not has_coins(player.coins_behind_screen, coins):
+    mission_scoring.check_winter_card(state, cmd)
+    # The coins spent on a Combo or Flush card come from the same screen as the committed ones.
+    spent = dict(coins)
+    add_coins(spent, dict(cmd.card_coins))
+    if not has_coins(player.coins_behind_screen, spent):
         raise RuleViolation("H-WINTER-ORDERS", "You cannot commit coins that are not behind your screen.")
-    if cmd.blanks > player.blanks:
+    if cmd.blanks + cmd.card_blanks > player.blanks:
         raise RuleViolation(
             "H-WINTER-ORDERS", "You have only %(blanks)d Blanks to commit.", blanks=player.blanks
         )
-    return [Event("WinterOrderSealed", {"player": cmd.player, "coins": coins, "blanks": cmd.blanks})]
+    sealed = {"player": cmd.player, "coins": coins, "blanks": cmd.blanks, **mission_scoring.sealed_card(cmd)}
+    return [Event("WinterOrderSealed", sealed)]
 
 
 # --- S-RANK / H-RANK ------------------------------------------------------------------------
@@ -66,7 +71,10 @@ def ranking_values(state: GameState) -> dict[str, dict[str, int]]:
     """
     orders = state.winter_orders
     poleis = {f: len(controlled_poleis(state, f)) for f in state.seat_order}
-    coins = {f: coin_count(orders[f]["coins"]) + orders[f]["blanks"] for f in state.seat_order}
+    coins = {
+        f: (coin_count(orders[f]["coins"]) + orders[f]["blanks"]) * mission_scoring.coin_multiplier(state, f)
+        for f in state.seat_order
+    }
     mint = {f: mint_count(state, f, orders[f]["coins"]) for f in state.seat_order}
     return {
         "poleis": {f: v for f, v in poleis.items() if v >= 1},
@@ -76,22 +84,33 @@ def ranking_values(state: GameState) -> dict[str, dict[str, int]]:
 
 
 def scoring(state: GameState) -> list[Event]:
-    """S-WINTER (2): reveal the sealed orders, then score Poleis, Coins and Mint in that order."""
-    orders = {
-        f: {"coins": dict(state.winter_orders[f]["coins"]), "blanks": state.winter_orders[f]["blanks"]}
-        for f in state.seat_order
-    }
-    events = [Event("WinterOrdersRevealed", {"year": state.year, "orders": orders})]
+    """S-WINTER: reveal the sealed orders; (1) the winter Mission Cards that act first; (2) Poleis,
+    Coins and Mint, in that order; (3) Second coin scoring (H-MISSIONS, via mission_scoring)."""
+    orders = {f: _revealed_order(state.winter_orders[f]) for f in state.seat_order}
     values = ranking_values(state)
+    rankings = []
     for ranking in data.RANKINGS:
         places = competition_places(values[ranking])
         vp = {f: rank_vp(p, len(state.seat_order)) for f, p in places.items()}
-        events.append(
-            Event(
-                "RankingScored", {"ranking": ranking, "values": values[ranking], "places": places, "vp": vp}
-            )
-        )
-    return events
+        rankings.append({"ranking": ranking, "values": values[ranking], "places": places, "vp": vp})
+    by_name = {r["ranking"]: r for r in rankings}
+    return [
+        Event("WinterOrdersRevealed", {"year": state.year, "orders": orders}),
+        *mission_scoring.before_rankings(state, by_name["poleis"]["vp"]),
+        *(Event("RankingScored", r) for r in rankings),
+        *mission_scoring.after_rankings(state, by_name["coins"]),
+    ]
+
+
+def _revealed_order(order: dict[str, Any]) -> dict[str, Any]:
+    """A sealed order as revealed to all: committed coins and Blanks, and the card redeemed with its coins."""
+    return {
+        "coins": dict(order["coins"]),
+        "blanks": order["blanks"],
+        "mission_card": order.get("mission_card"),
+        "card_coins": dict(order.get("card_coins", {})),
+        "card_blanks": order.get("card_blanks", 0),
+    }
 
 
 # --- S-REINF ---------------------------------------------------------------------------------
@@ -155,7 +174,7 @@ def game_ended(state: GameState) -> Event:
 
 @applies("WinterOrderSealed")
 def _winter_order_sealed(state: GameState, payload: dict[str, Any]) -> None:
-    state.winter_orders[payload["player"]] = {"coins": dict(payload["coins"]), "blanks": payload["blanks"]}
+    state.winter_orders[payload["player"]] = _revealed_order(payload)
 
 
 @applies("WinterOrdersRevealed")

@@ -49,12 +49,11 @@ def test_h_winter_orders_are_sealed_until_every_player_has_sent_one() -> None:
     assert types(events) == ["WinterOrderSealed"] and waiting.phase == "winter_orders"
     assert waiting.players["athens"].coins_behind_screen == {"owl": 3, "turtle": 1}  # not yet revealed
     assert player_view(waiting, "sparta")["winter_orders"] == {"athens": "submitted"}
-    assert player_view(waiting, "athens")["winter_orders"]["athens"] == {"coins": {"owl": 2}, "blanks": 0}
+    own = player_view(waiting, "athens")["winter_orders"]["athens"]
+    assert (own["coins"], own["blanks"], own["mission_card"]) == ({"owl": 2}, 0, None)
     events, after = play(waiting, CommitCoins("sparta"))
-    assert only(events, "WinterOrdersRevealed").payload["orders"]["athens"] == {
-        "coins": {"owl": 2},
-        "blanks": 0,
-    }
+    revealed = only(events, "WinterOrdersRevealed").payload["orders"]["athens"]
+    assert (revealed["coins"], revealed["blanks"], revealed["mission_card"]) == ({"owl": 2}, 0, None)
 
 
 def test_h_winter_orders_may_come_in_any_order() -> None:
