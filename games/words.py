@@ -75,8 +75,17 @@ def units_text(d: dict[str, Any]) -> str:
 
 
 def command_label(command: Any) -> str:
-    """An order in plain words, for the list of suggested orders on the player page."""
+    """An order in plain words, for the list of suggested orders on the player page.
+
+    S-BLANK: an order paying part of its cost in Blanks says how many."""
     d = command.to_dict()
+    text = _command_text(d)
+    if d["kind"] != "commit_coins" and d.get("blanks"):
+        text += ngettext(", paying %(n)s Blank", ", paying %(n)s Blanks", d["blanks"]) % {"n": d["blanks"]}
+    return text
+
+
+def _command_text(d: dict[str, Any]) -> str:
     kind = d["kind"]
     if kind == "pass":
         return _("Pass")
@@ -91,6 +100,19 @@ def command_label(command: Any) -> str:
     if kind == "move":
         targets = "; ".join(f"{x['space']} ({units_text(x)})" for x in d["destinations"])
         return _("Move from %(origin)s to %(targets)s") % {"origin": d["origin"], "targets": targets}
+    if kind == "recruit" and d.get("navigators"):
+        hire = ngettext("hire %(n)s Navigator", "hire %(n)s Navigators", d["navigators"])
+        text = _("Recruit in %(space)s: ") % {"space": d["space"]} + hire % {"n": d["navigators"]}
+        if d["phalanxes"]:
+            text += ngettext(" and %(n)s phalanx", " and %(n)s phalanxes", d["phalanxes"]) % {
+                "n": d["phalanxes"]
+            }
+        return text
+    if kind == "reform":
+        government = GOVERNMENT_NAMES.get(d["government"], d["government"])
+        return _("Reform: change the government to %(government)s") % {"government": government}
+    if kind == "recruit_builder":
+        return _("Recruit a Builder")
     if kind == "recruit":
         n = d["phalanxes"]
         return ngettext("Recruit %(n)s phalanx in %(space)s", "Recruit %(n)s phalanxes in %(space)s", n) % {

@@ -83,3 +83,17 @@ def test_h_heroes_hire_a_navigator_through_the_recruit_form(client):
     assert post(client, game, seat, "recruit", fields).status_code == 302
     recruited = last(game, "PhalanxesRecruited").payload
     assert (recruited["navigators"], recruited["ap"], recruited["blanks"]) == (1, 1, 1)
+
+
+def test_s_blank_suggested_orders_say_what_they_pay_in_blanks_hires_and_reforms():
+    from games.engine import Fortify, RecruitBuilder, Reform
+    from games.engine.commands import Recruit
+    from games.words import command_label
+
+    assert command_label(Fortify("corinth", space="C7", blanks=2)) == "Fortify C7, paying 2 Blanks"
+    hire = Recruit("corinth", space="C7", phalanxes=0, navigators=1)
+    assert command_label(hire) == "Recruit in C7: hire 1 Navigator"
+    assert (
+        command_label(Reform("corinth", government="tyranny")) == "Reform: change the government to Tyranny"
+    )
+    assert command_label(RecruitBuilder("corinth")) == "Recruit a Builder"
