@@ -65,6 +65,12 @@ def _coins(what: str, value: Any) -> dict[str, int]:
     return coins
 
 
+def _government(what: str, value: Any) -> str:
+    if value not in data.GOVERNMENTS:
+        raise ScenarioError(f"{what} must be one of {', '.join(data.GOVERNMENTS)} (H-GOV)")
+    return value
+
+
 def _players(raw: Any) -> dict[str, dict[str, Any]]:
     if raw is None:
         raw = ["athens", "sparta"]
@@ -190,7 +196,9 @@ def scenario(spec: dict[str, Any]) -> GameState:
             ),
             phalanx_supply=supply,
             king_alive=bool(fields.get("king_alive", True)),
-            government=fields.get("government", fd.starting_government),
+            government=_government(
+                f"players.{faction}.government", fields.get("government", fd.starting_government)
+            ),
             mission_cards=list(fields.get("mission_cards", [])),
         )
 

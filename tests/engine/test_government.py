@@ -106,3 +106,10 @@ def test_h_faction_asymmetries_live_in_the_data_file() -> None:
     assert FACTIONS["sparta"].recruit_per_ap_native == 2
     assert FACTIONS["corinth"].extra_actions == ("recruit_builder",)
     assert FACTIONS["thebes"].native_extra_coins == 1
+
+
+def test_h_gov_a_scenario_names_only_a_known_government() -> None:
+    from games.engine import ScenarioError
+
+    with pytest.raises(ScenarioError, match="H-GOV"):
+        state_of(players={"athens": {"government": "monarchy"}, "sparta": {}})
