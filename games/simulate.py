@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .engine import GameRng, GameState
+from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
 from .engine.fold import apply_in_place
 from .engine.simulation import check_invariants, players_to_act, random_legal_command
 from .engine.state import Player
@@ -23,6 +24,7 @@ from .models import Game
 from .orders import load_game
 from .store import append_events
 
+TRADE_EVENTS = ("NeutralTraded", "OfferMade", "OfferAccepted", "OfferDeclined", "OfferLapsed")
 BOT_ACTOR_PREFIX = "bot:"
 FACTION_ORDER = ("athens", "sparta", "corinth", "thebes")
 
@@ -38,7 +40,22 @@ class SimulationReport:
     orders: int = 0
     seconds: float = 0.0
     winners: Counter[str] = field(default_factory=Counter)
-    commands: Counter[str] = field(default_factory=Counter)
+    commands: Counter[str] = field(default_factory=Counter)  # orders given, by kind
+    cards: Counter[str] = field(default_factory=Counter)  # Mission Cards scored, by kind (H-MISSIONS)
+    trade: Counter[str] = field(default_factory=Counter)  # H-TRADE events: offers made, accepted, ...
+
+    def count_events(self, events: list[engine.Event]) -> None:
+        """Tally the Mission Cards scored (by card kind) and the trade events (by type)."""
+        for event in events:
+            if event.type in ("MissionCardRedeemed", "MissionCardClaimed"):
+                self.cards[event.payload["kind"]] += 1
+            elif event.type in TRADE_EVENTS:
+                self.trade[event.type] += 1
+
+    def never_seen(self) -> list[str]:
+        """Order kinds and Mission Card kinds no bot ever played (the report should show none)."""
+        kinds = set(engine.COMMAND_TYPES) | set(WINTER_CARD_KINDS) | set(OBJECTIVE_CARD_KINDS)
+        return sorted(kinds - set(self.commands) - set(self.cards))
 
     @property
     def events_per_second(self) -> float:
@@ -63,6 +80,7 @@ def simulate_game(
     append_events(game, 0, opening, actor="organiser")
     state = GameState()
     _apply_checked(game, state, opening, 1)
+    report.count_events(opening)
     seq = len(opening)
     for _ in range(max_orders):
         waiting = players_to_act(state)
@@ -78,6 +96,7 @@ def simulate_game(
         seq += len(events)
         report.orders += 1
         report.commands[command.kind] += 1
+        report.count_events(events)
     if state.phase != "ended":
         raise SimulationFailed(f"game {game.pk} did not end within {max_orders} orders")
     replayed = load_game(game).state
