@@ -1,0 +1,21 @@
+"""The board picture as a PNG, for emails (issue 8): the same SVG, drawn by CairoSVG on Debian's libcairo2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .svg import render_board
+
+
+def render_board_png(view: dict[str, Any], language: str, *, scale: float = 1.0) -> bytes:
+    """The board of `view` (an engine.player_view) as PNG bytes, `scale` pixels per SVG unit.
+
+    Draws exactly `render_board(view, language=language)` (H-BOARD, H-SCREEN). CairoSVG needs
+    libcairo2 (a Debian package; .ci/run installs it when missing) and finds fonts through fontconfig.
+    """
+    import cairosvg  # imported here: only email sending needs cairo, the pages do not
+
+    svg = render_board(view, language=language)
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale, unsafe=False)
+    assert isinstance(png, bytes)
+    return png

@@ -1,0 +1,31 @@
+"""Previews for the order forms (issue 8): what an order would cost, computed by the engine.
+
+The page asks before the player submits; the numbers come from the same rule code that will
+judge the order (games/engine/movement.py), never from a copy of the rules in JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Command, GameState, Move, RuleViolation, command_from_dict
+from .engine.movement import plan_move
+
+
+def preview_move_cost(state: GameState, command: Command | dict[str, Any]) -> int | RuleViolation:
+    """The FP a Move would cost (S-MOVE, S-MOVE-FREE, S-MOVE-NAV), or the RuleViolation it breaks.
+
+    `command` is a Move or its JSON form (H-ORDER: read with the same checks as a submitted
+    order). The cost is the whole price before Blanks (S-BLANK); the Move is checked as
+    `plan_move` checks it when it is submitted (origin yours, at most 3 destinations, the
+    units there, heroes never alone, the FP and Blanks to pay, the battle order). Whether it
+    is the player's turn is the order service's check, not the preview's. Changes nothing.
+    """
+    try:
+        raw = command if isinstance(command, dict) else command.to_dict()
+        move = command_from_dict(raw)
+        if not isinstance(move, Move):
+            return RuleViolation("H-ORDER", "Only a Move has a cost to preview.")
+        return plan_move(state, move).cost
+    except RuleViolation as violation:
+        return violation
