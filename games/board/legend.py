@@ -10,7 +10,7 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 
 from ..engine.data import FACTION_IDS
-from ..narration import faction_name
+from ..words import faction_name
 from . import draw, style
 from .draw import Element, el
 from .names import FACTION_INITIALS

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from ..engine.board import COLUMNS, ROWS, SPACES, coordinates
 from ..engine.data import FACTION_IDS
 from ..engine.view import HIDDEN
-from ..narration import faction_name
+from ..words import faction_name
 from . import draw, style
 from .draw import Element, el
 from .legend import draw_legend, legend_height

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..engine.data import FORTIFICATION_HP, TILES
-from ..narration import faction_name
+from ..words import faction_name
 from . import draw, style
 from .draw import Element, el
 from .names import FACTION_INITIALS, coin_name, tile_name
