@@ -1,0 +1,33 @@
+"""The board picture in the turn email (issue 8): a PNG attached inline, shown by the HTML body via cid:.
+
+The picture is drawn when the email is sent, from the game's log up to the email's own seq, so
+the outbox row stays small and the picture is exactly the board the email speaks of; the seat's
+player_view is drawn, never the raw state (H-SCREEN).
+"""
+
+from __future__ import annotations
+
+from email.mime.image import MIMEImage
+
+from .board import render_board_png
+from .engine import player_view
+from .models import Seat
+from .situation import load_game
+
+
+def board_cid(game_id: int, seq: int, seat_id: int) -> str:
+    """The Content-ID of one email's board picture (without the angle brackets)."""
+    return f"board-{game_id}-{seq}-{seat_id}@aegeapolis"
+
+
+def board_image(game_id: int, seq: int, seat_id: int, language: str) -> MIMEImage | None:
+    """The board as the seat saw it at `seq`, as an inline PNG part; None if the seat is gone."""
+    seat = Seat.objects.select_related("game").filter(pk=seat_id, game_id=game_id).first()
+    if seat is None:
+        return None
+    state = load_game(seat.game, up_to_seq=seq).state
+    png = render_board_png(player_view(state, seat.faction), language)
+    image = MIMEImage(png, "png")
+    image.add_header("Content-ID", f"<{board_cid(game_id, seq, seat_id)}>")
+    image.add_header("Content-Disposition", "inline", filename="board.png")
+    return image
