@@ -1,0 +1,64 @@
+"""The Move cost preview as JSON for the player's page (issue 8): the Move form's fields in, the cost out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import RequestFactory
+
+from games.links import link_token
+from games.models import Event
+from games.orders import PlayerSpec, create_game
+from games.views_board import move_cost
+
+SCENARIO: dict[str, Any] = {
+    "players": {"athens": {"fp": 3}, "sparta": {"fp": 2}},
+    "seat_order": ["athens", "sparta"],
+    "board": {
+        "C3": {"owner": "athens", "phalanxes": 6, "king": True, "navigators": 1},
+        "E3": {"tile": "megara", "owner": "athens", "phalanxes": 1},
+        "G3": {"owner": "sparta", "phalanxes": 4, "king": True},
+    },
+}
+PLAYERS = [
+    PlayerSpec("Ana", "ana@example.com", "athens", language="de"),
+    PlayerSpec("Ben", "ben@example.com", "sparta"),
+]
+
+
+def ask(game_id: int, token: str, **fields: str) -> tuple[int, dict[str, Any]]:
+    form = {"move-phalanxes1": "0", "move-navigators1": "0", **{f"move-{k}": v for k, v in fields.items()}}
+    response = move_cost(RequestFactory().get("/", form), game_id, token)
+    return response.status_code, json.loads(response.content)
+
+
+@pytest.mark.django_db
+def test_s_move_the_page_is_told_the_engines_cost_and_nothing_changes() -> None:
+    game = create_game(PLAYERS, scenario=SCENARIO)
+    seat = game.seats.get(faction="athens")
+    events = Event.objects.filter(game=game).count()
+    # 5 phalanxes and the Navigator, 2 spaces: ceil(6/4) × 2 − 1 = 3 FP (S-MOVE, S-MOVE-NAV).
+    status, answer = ask(game.pk, link_token(seat), origin="C3", to1="E3", phalanxes1="5", navigators1="1")
+    assert status == 200
+    assert answer["cost"] == 3 and answer["fp"] == 3
+    assert answer["text"]
+    assert Event.objects.filter(game=game).count() == events
+
+
+@pytest.mark.django_db
+def test_s_move_an_illegal_move_is_answered_with_the_rule_it_breaks() -> None:
+    game = create_game(PLAYERS, scenario=SCENARIO)
+    token = link_token(game.seats.get(faction="athens"))
+    status, answer = ask(game.pk, token, origin="C3", to1="G3", phalanxes1="6", king1="on")  # 2 × 4 = 8 FP
+    assert status == 200 and answer["rule"] == "S-MOVE" and "(S-MOVE)" in answer["error"]
+    status, answer = ask(game.pk, token, origin="C3", to1="", phalanxes1="1")
+    assert status == 200 and "cost" not in answer and answer["error"]
+
+
+@pytest.mark.django_db
+def test_a_forged_link_gets_no_preview() -> None:
+    game = create_game(PLAYERS, scenario=SCENARIO)
+    status, answer = ask(game.pk, "not-a-token", origin="C3", to1="E3", phalanxes1="1")
+    assert status == 403 and "cost" not in answer
