@@ -15,8 +15,9 @@ from . import draw, style
 from .draw import Element, el
 from .names import FACTION_INITIALS
 
-ROW = 30
-SIZE = 14
+ROW = 38
+SIZE = 18
+SAMPLE_SCALE = 1.3  # the samples are drawn at 24×18 and shown larger, to read on a phone
 Sample = Callable[[Element, float, float], None]  # draws a 24×18 sample with its top-left at (x, y)
 
 
@@ -112,7 +113,7 @@ def layout(items: list[tuple[str, Sample]], width: float) -> list[tuple[float, i
     """(x, row) of each item: left to right, wrapping at `width`."""
     places, x, row = [], 0.0, 0
     for text, _sample in items:
-        item_width = 30 + draw.text_width(text, SIZE) + 18
+        item_width = 24 * SAMPLE_SCALE + 8 + draw.text_width(text, SIZE) + 22
         if x and x + item_width > width:
             x, row = 0.0, row + 1
         places.append((x, row))
@@ -130,5 +131,6 @@ def draw_legend(parent: Element, factions: list[str], x: float, y: float, width:
     g = el(parent, "g", {"class": "legend"})
     for (text, sample), (dx, row) in zip(items, layout(items, width), strict=True):
         top = y + row * ROW
-        sample(g, x + dx, top)
-        draw.label(g, x + dx + 30, top + 14, text, SIZE, style.LABEL, anchor="start")
+        at = f"translate({draw.num(x + dx)} {draw.num(top)}) scale({draw.num(SAMPLE_SCALE)})"
+        sample(el(g, "g", {"transform": at}), 0, 0)
+        draw.label(g, x + dx + 24 * SAMPLE_SCALE + 8, top + 18, text, SIZE, style.LABEL, anchor="start")

@@ -93,7 +93,7 @@ def draw_polis(
     el(g, "rect", {**outline, **border})
 
     name = tile_name(polis["tile_id"])
-    draw.label(g, left + TILE / 2, top + 16, name, draw.fitted_size(name, TILE - 10, 13.5), fs.ink, bold=True)
+    draw.label(g, left + TILE / 2, top + 16, name, draw.fitted_size(name, TILE - 10, 15), fs.ink, bold=True)
     if owner:
         draw.mark(g, left + 17, top + 39, 11, fs, str(FACTION_INITIALS[owner]))
     count = str(polis["phalanxes"])
