@@ -17,6 +17,7 @@ from .engine import GameState
 from .links import seat_url
 from .models import Game, Seat
 from .situation import happenings, must_act, whose_turn
+from .trade_words import bundle_text
 from .words import faction_name, phase_label, year_label
 
 
@@ -38,6 +39,25 @@ def notify_after_order(game: Game, before: GameState, after: GameState, seq: int
     for seat in seats:
         if seat.faction in due:
             _enqueue(game, seat, after, seq, "turn")
+    _notify_offers(game, seats, before, after, seq)
+
+
+def _notify_offers(game: Game, seats: list[Seat], before: GameState, after: GameState, seq: int) -> None:
+    """H-TRADE: the rival of every new offer is mailed its terms and their link to answer it."""
+    known = {offer.id for offer in before.offers}
+    by_faction = {seat.faction: seat for seat in seats}
+    for offer in after.offers:
+        seat = by_faction.get(offer.to)
+        if offer.id in known or seat is None:
+            continue
+        with translation.override(seat.language):
+            terms = {
+                "offer_id": offer.id,
+                "offer_from": faction_name(offer.player),
+                "offer_give": bundle_text(offer.give),
+                "offer_take": bundle_text(offer.take),
+            }
+        _enqueue(game, seat, after, seq, "offer", extra=terms)
 
 
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:
@@ -47,7 +67,9 @@ def _obligations(state: GameState) -> set[tuple[Any, ...]]:
     return {(f, "turn", state.year, state.action_round, state.turn_index) for f in must_act(state)}
 
 
-def _enqueue(game: Game, seat: Seat, state: GameState, seq: int, kind: str) -> None:
+def _enqueue(
+    game: Game, seat: Seat, state: GameState, seq: int, kind: str, extra: dict[str, Any] | None = None
+) -> None:
     with translation.override(seat.language):
         context = {
             "game_name": game.name or str(game.pk),
@@ -64,6 +86,7 @@ def _enqueue(game: Game, seat: Seat, state: GameState, seq: int, kind: str) -> N
                 f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all().order_by("id")
             ),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
+            **(extra or {}),
         }
     enqueue(
         game_id=game.pk,

@@ -20,6 +20,7 @@ from .models import Seat
 from .narration import describe
 from .orders import GameMovedOn, submit_order
 from .situation import PlayerScreen, player_screen
+from .trade_words import hand_rows, offer_rows
 from .words import command_label, faction_name
 
 SUGGESTIONS_SHOWN = 12
@@ -130,4 +131,6 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "forms": list(forms.values()),
         "suggestions": suggestions,
         "can_order": bool(screen.legal),
+        "offers": offer_rows(screen.view, seat.faction, screen.legal),  # H-TRADE
+        "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
     }

@@ -126,9 +126,13 @@ def _command_text(d: dict[str, Any]) -> str:
             return _("Keep tile %(tile)s") % {"tile": d["keep"]}
         return _("Keep neither tile")
     if kind == "commit_coins":
+        from .trade_words import redeemed_card_text  # H-MISSIONS: the card redeemed with the order
+
         coins = dict(d.get("coins") or [])
         return _("Commit %(coins)s and %(blanks)s Blanks") % {
             "coins": coins_text(coins),
             "blanks": d.get("blanks", 0),
-        }
-    return str(kind)
+        } + redeemed_card_text(d)
+    from .trade_words import trade_command_text  # H-TRADE, H-ACTIONS Oracle
+
+    return trade_command_text(d) or str(kind)

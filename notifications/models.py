@@ -20,6 +20,7 @@ class Outbox(models.Model):
         WELCOME = "welcome"
         TURN = "turn"
         ENDED = "ended"
+        OFFER = "offer"  # H-TRADE: a rival's trade offer to answer
 
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
     game_id = models.BigIntegerField(db_index=True)

@@ -1,0 +1,127 @@
+"""Trade offers, the Oracle and Mission Cards in plain words, for the player page and the emails (issue 5).
+
+H-TRADE: an offer's terms are shown to its two sides only (the engine's views already hide the
+screened coins from everyone else); H-MISSIONS: a player's own hand is listed on their page.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from .engine.data import MISSION_CARDS
+from .engine.view import HIDDEN
+
+CARD_TEXTS = {
+    "monopoly": gettext_lazy(
+        "Monopoly of %(resource)s: 3 VP in a scoring winter if your Poleis print the most"
+    ),
+    "coin_multiplier": gettext_lazy("Coin multiplier: your committed coins count double in the Coin ranking"),
+    "combo": gettext_lazy("Combo: 3 coins of different designs, 4 VP (1 less per Blank)"),
+    "flush": gettext_lazy("Flush: 4 coins of one design, 5 VP (1 less per Blank)"),
+    "extra_scoring": gettext_lazy("Extra scoring: your Poleis ranking scores again"),
+    "second_coin_scoring": gettext_lazy("Second coin scoring: the Coin ranking is scored once more for all"),
+    "poleis": gettext_lazy("Objective: control %(target)s Poleis (%(vp)s VP)"),
+    "rival_native": gettext_lazy("Objective: control a rival's Native Polis (%(vp)s VP)"),
+    "trade_links": gettext_lazy("Objective: hold %(target)s trade links (%(vp)s VP)"),
+    "mints": gettext_lazy("Objective: control %(target)s Mint Poleis (%(vp)s VP)"),
+}
+RESOURCE_NAMES = {"ap": "AP", "fp": "FP", "coins": gettext_lazy("coins")}
+
+
+def card_text(card_id: str) -> str:
+    """What a Mission Card does, e.g. "Combo: 3 coins of different designs, 4 VP (1 less per Blank)"."""
+    card = MISSION_CARDS.get(card_id)
+    if card is None:
+        return card_id
+    values = {"resource": RESOURCE_NAMES.get(card.resource or "", ""), "target": card.target, "vp": card.vp}
+    return str(CARD_TEXTS[card.kind]) % values
+
+
+def bundle_text(bundle: dict[str, Any]) -> str:
+    """One side of an offer, e.g. "2 AP, 1 Blank, 1 owl and the Polis D3"; "nothing" when empty."""
+    parts = [f"{bundle[k]} {label}" for k, label in (("ap", "AP"), ("fp", "FP")) if bundle.get(k)]
+    if bundle.get("blanks"):
+        parts.append(ngettext("%(n)s Blank", "%(n)s Blanks", bundle["blanks"]) % {"n": bundle["blanks"]})
+    coins = bundle.get("coins")
+    if coins == HIDDEN:
+        parts.append(_("screened coins (hidden)"))
+    elif coins:
+        parts += [f"{n} {design}" for design, n in sorted(dict(coins).items()) if n]
+    if bundle.get("polis"):
+        parts.append(_("the Polis %(space)s") % {"space": bundle["polis"]})
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def trade_command_text(d: dict[str, Any]) -> str | None:
+    """The plain words of an Oracle, Trade or offer answer (None for other kinds of order)."""
+    from .words import faction_name
+
+    kind = d["kind"]
+    if kind == "oracle":
+        coin = _("a Blank") if d["coin"] == "blank" else d["coin"]
+        return _("Consult the Oracle (draw a Mission Card), paying 1 coin: %(coin)s") % {"coin": coin}
+    if kind == "neutral_trade":
+        return _("Trade with the neutral Poleis you have trade links to")
+    if kind == "offer_trade":
+        values = {"to": faction_name(d["to"]), "give": bundle_text(d["give"]), "take": bundle_text(d["take"])}
+        return _("Offer %(to)s %(give)s for %(take)s") % values
+    if kind == "accept_offer":
+        return _("Accept trade offer no. %(offer)s") % {"offer": d["offer"]}
+    if kind == "decline_offer":
+        return _("Decline trade offer no. %(offer)s") % {"offer": d["offer"]}
+    return None
+
+
+def redeemed_card_text(d: dict[str, Any]) -> str:
+    """The Mission Card part of a sealed winter order ("" when it names none)."""
+    if not d.get("mission_cards"):
+        return ""
+    text = _(", redeeming %(card)s") % {"card": d["mission_cards"][0]}
+    spent = dict(d.get("card_coins") or [])
+    if spent or d.get("card_blanks"):
+        text += _(" with %(coins)s") % {
+            "coins": bundle_text({"coins": spent, "blanks": d.get("card_blanks", 0)})
+        }
+    return text
+
+
+def offer_rows(view: dict[str, Any], faction: str, legal: list[Any]) -> list[dict[str, Any]]:
+    """The open offers to and from `faction`, with the Accept/Decline orders the engine lists as legal."""
+    from .words import faction_name
+
+    answers = {
+        (c.kind, c.offer): json.dumps(c.to_dict())
+        for c in legal
+        if c.kind in ("accept_offer", "decline_offer")
+    }
+    rows = []
+    for offer in view.get("offers", []):
+        if faction not in (offer["player"], offer["to"]):
+            continue
+        rows.append(
+            {
+                "id": offer["id"],
+                "incoming": offer["to"] == faction,
+                "from_name": faction_name(offer["player"]),
+                "to_name": faction_name(offer["to"]),
+                "give": bundle_text(offer["give"]),
+                "take": bundle_text(offer["take"]),
+                "year": offer["year"],
+                "buttons": [
+                    (answers[(kind, offer["id"])], label)
+                    for kind, label in (("accept_offer", _("Accept")), ("decline_offer", _("Decline")))
+                    if (kind, offer["id"]) in answers
+                ],
+            }
+        )
+    return rows
+
+
+def hand_rows(view: dict[str, Any], faction: str) -> list[dict[str, str]]:
+    """H-MISSIONS: the player's own Mission Cards (only their own view lists them)."""
+    cards = view.get("players", {}).get(faction, {}).get("mission_cards", [])
+    return [{"id": c, "text": card_text(c)} for c in cards] if isinstance(cards, list) else []

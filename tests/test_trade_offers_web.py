@@ -1,0 +1,105 @@
+"""Trade offers on the web (issue 5): the rival is mailed, sees the offer on their page and answers it there.
+
+Rules: H-TRADE (accept/decline off turn, through the same order path), H-SCREEN (an offer's coins are
+for its two sides only), H-MISSIONS (a player's page lists their own Mission Cards, nobody else's).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games.engine import Bundle, OfferTrade
+from games.links import link_token
+from games.models import Event
+from games.orders import PlayerSpec, create_game, submit_order
+from games.situation import load_game, player_screen
+from notifications.models import Outbox
+from tests.order_loop_support import seats_to_act, two_player_game
+
+pytestmark = pytest.mark.django_db
+
+
+def page_url(seat) -> str:
+    return reverse("games:play", args=[seat.game_id, link_token(seat)])
+
+
+def offer_one_ap_for_one_fp(game):
+    """The seat on turn offers its rival 1 AP for 1 FP; returns (offering seat, rival seat)."""
+    on_turn = seats_to_act(game)[0]
+    rival = game.seats.exclude(pk=on_turn.pk).get()
+    command = OfferTrade(on_turn.faction, to=rival.faction, give=Bundle(ap=1), take=Bundle(fp=1))
+    submit_order(game, on_turn, command, load_game(game).seq)
+    return on_turn, rival
+
+
+def test_h_trade_the_rival_is_mailed_the_offers_terms_and_their_link() -> None:
+    game = two_player_game()
+    offering, rival = offer_one_ap_for_one_fp(game)
+    (row,) = Outbox.objects.filter(game_id=game.pk, kind="offer")
+    assert row.seat_id == rival.pk and row.to_email == rival.email
+    assert "1 AP" in row.body_text and "1 FP" in row.body_text and link_token(rival) in row.body_text
+    assert offering.faction.capitalize() in row.subject
+
+
+def test_h_trade_the_rival_accepts_on_their_page_off_turn_without_spending_an_action(client) -> None:
+    game = two_player_game()
+    offering, rival = offer_one_ap_for_one_fp(game)
+    before = load_game(game).state
+    page = client.get(page_url(rival)).content.decode()
+    assert 'id="offers"' in page and "offers you 1 AP for 1 FP" in page
+    accept = json.dumps({"kind": "accept_offer", "player": rival.faction, "offer": 1})
+    assert "Accept" in page and "Decline" in page
+    response = client.post(
+        page_url(rival), {"kind": "suggested", "expected_seq": load_game(game).seq, "command": accept}
+    )
+    assert response.status_code == 302
+    after = load_game(game).state
+    assert Event.objects.filter(game=game, type="OfferAccepted", actor=rival.faction).count() == 1
+    assert after.players[rival.faction].ap == before.players[rival.faction].ap + 1
+    assert after.players[offering.faction].fp == before.players[offering.faction].fp + 1
+    assert after.player_on_turn == before.player_on_turn and after.offers == []
+
+
+def test_h_trade_the_offering_side_sees_it_waiting_and_may_not_answer_it(client) -> None:
+    game = two_player_game()
+    offering, _ = offer_one_ap_for_one_fp(game)
+    page = client.get(page_url(offering)).content.decode()
+    assert "waiting for the answer" in page and "accept_offer" not in page
+
+
+def test_h_screen_a_third_player_sees_an_offer_was_made_but_not_its_coins(client) -> None:
+    game = create_game(
+        [
+            PlayerSpec("Ana", "ana@example.com", "athens"),
+            PlayerSpec("Ben", "ben@example.com", "sparta"),
+            PlayerSpec("Cy", "cy@example.com", "thebes"),
+        ]
+    )
+    on_turn = seats_to_act(game)[0]
+    state = load_game(game).state
+    screen = state.players[on_turn.faction].coins_behind_screen
+    rival, third = [s for s in game.seats.order_by("id") if s.pk != on_turn.pk]
+    design = sorted(screen)[0]  # every Native Polis prints a coin, paid in the Spring of 431
+    give = Bundle(coins=((design, 1),))
+    submit_order(game, on_turn, OfferTrade(on_turn.faction, to=rival.faction, give=give), load_game(game).seq)
+    third_page = client.get(page_url(third)).content.decode()
+    assert 'id="offers"' not in third_page  # offers between others are not listed on the page
+    (seen,) = player_screen(game, third.faction).view["offers"]
+    assert seen["give"]["coins"] == "hidden" and seen["to"] == rival.faction
+    (theirs,) = player_screen(game, rival.faction).view["offers"]
+    assert theirs["give"]["coins"] == {design: 1}
+
+
+def test_h_missions_a_players_page_lists_their_own_cards_only(client) -> None:
+    game = two_player_game()
+    state = load_game(game).state
+    ana, ben = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
+    page = client.get(page_url(ana)).content.decode()
+    assert 'id="mission-cards"' in page
+    assert all(card in page for card in state.players["athens"].mission_cards)
+    assert not any(card in page for card in state.players["sparta"].mission_cards)
+    ben_page = client.get(page_url(ben)).content.decode()
+    assert not any(card in ben_page for card in state.players["athens"].mission_cards)
