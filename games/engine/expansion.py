@@ -41,6 +41,15 @@ def expandable_spaces(state: GameState, faction: str) -> list[str]:
     return sorted(spaces)
 
 
+def reserved_for_link(state: GameState, faction: str) -> tuple[int, int]:
+    """S-EXP-LINK, S-BLANK: the FP and Blanks a pending Choice Expand of `faction` still owes for its
+    trade link (paid when the tile is placed); nothing else may spend them meanwhile (H-TRADE)."""
+    pending = state.pending_choice
+    if pending is None or pending.player != faction or pending.link_from is None:
+        return 0, 0
+    return data.LINK_FP - pending.link_blanks, pending.link_blanks
+
+
 def _take(state: GameState, sources: list[str], rng: GameRng) -> list[str]:
     """Draw one tile per source in turn; a second discard draw takes the next tile down."""
     deck, discard, tiles = list(state.deck), list(state.discard), []

@@ -23,6 +23,7 @@ from . import data
 from .commands import AcceptOffer, Bundle, DeclineOffer, OfferTrade
 from .economy import add_coins, has_coins, remove_coins
 from .events import Event, RuleViolation
+from .expansion import reserved_for_link
 from .fold import applies
 from .state import GameState, TradeOffer
 
@@ -56,7 +57,12 @@ def payment_problem(
 ) -> RuleViolation | None:
     """What `faction` cannot pay of `bundle` now (the first thing), or None when all of it can be paid."""
     player = state.players[faction]
-    for item, have in (("ap", player.ap), ("fp", player.fp), ("blanks", player.blanks)):
+    fp_owed, blanks_owed = reserved_for_link(state, faction)  # S-EXP-LINK: a pending link's FP is spoken for
+    for item, have in (
+        ("ap", player.ap),
+        ("fp", player.fp - fp_owed),
+        ("blanks", player.blanks - blanks_owed),
+    ):
         if bundle[item] > have:
             return RuleViolation(
                 "H-TRADE",

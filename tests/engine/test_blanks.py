@@ -137,3 +137,24 @@ def test_s_blank_the_bots_spend_blanks_only_where_ap_or_fp_fall_short() -> None:
     fortify = [c for c in commands if isinstance(c, Fortify)]
     assert fortify and all(f.blanks == 3 for f in fortify)
     assert Recruit("athens", space="C3", phalanxes=3, blanks=3) in commands
+
+
+def test_s_blank_fp_and_blanks_owed_for_a_pending_link_cannot_be_traded_away() -> None:
+    from games.engine import AcceptOffer, Bundle, OfferTrade
+
+    # Sparta offers 1 AP for 1 FP; Athens then orders a Choice Expand with a link, paying the
+    # link's 1 FP later: while the choice waits, that FP is spoken for (S-EXP-LINK), so the offer
+    # can no longer be paid and lapses; the link is paid in full when the tile is kept.
+    board = {"C3": {"owner": "athens", "phalanxes": 4}, "G3": {"owner": "sparta", "phalanxes": 4}}
+    state = state_of(
+        players={"athens": {"fp": 1}, "sparta": {"ap": 1}}, board=board, seat_order=["sparta", "athens"]
+    )
+    offer = OfferTrade("sparta", to="athens", give=Bundle(ap=1), take=Bundle(fp=1))
+    _, offered = play(state, offer)
+    assert AcceptOffer("athens", offer=offered.offers[0].id) in legal_commands(offered, "athens")
+    expand = Expand("athens", space="B3", source="deck", second_source="deck", link_from="C3")
+    events, choosing = play(offered, expand)
+    assert only(events, "OfferLapsed").payload["reason"] == "unpayable" and choosing.offers == []
+    tiles = only(events, "ChoiceTilesDrawn").payload["tiles"]
+    _, after = play(choosing, ChooseTile("athens", keep=tiles[0]))
+    assert after.players["athens"].fp == 0 and ["B3", "C3"] in after.trade_links
