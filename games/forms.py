@@ -283,3 +283,9 @@ class NewGameForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("Factions: athens, sparta, corinth, thebes."),
     )
+
+
+# Issue 5: the trade offer and the winter order with a Mission Card build on the classes above.
+from .trade_forms import TRADE_FORMS  # noqa: E402
+
+FORM_BY_KIND.update(TRADE_FORMS)

@@ -103,3 +103,74 @@ def test_h_missions_a_players_page_lists_their_own_cards_only(client) -> None:
     assert not any(card in page for card in state.players["sparta"].mission_cards)
     ben_page = client.get(page_url(ben)).content.decode()
     assert not any(card in ben_page for card in state.players["athens"].mission_cards)
+
+
+def _offer_form(seq: int, to: str, **amounts: int | str) -> dict[str, object]:
+    data: dict[str, object] = {"kind": "offer_trade", "expected_seq": seq, "offer_trade-to": to}
+    return data | {f"offer_trade-{name}": value for name, value in amounts.items()}
+
+
+def test_h_trade_an_offer_is_made_through_its_form(client) -> None:
+    game = two_player_game()
+    on_turn = seats_to_act(game)[0]
+    rival = game.seats.exclude(pk=on_turn.pk).get()
+    page = client.get(page_url(on_turn)).content.decode()
+    assert 'id="order-offer_trade"' in page
+    data = _offer_form(load_game(game).seq, rival.faction, give_ap=1, take_fp=1, take_owl=1)
+    assert client.post(page_url(on_turn), data).status_code == 302
+    (offer,) = load_game(game).state.offers
+    assert (offer.to, offer.give["ap"], offer.take["fp"], offer.take["coins"]) == (
+        rival.faction,
+        1,
+        1,
+        {"owl": 1},
+    )
+
+
+def test_h_trade_an_offer_the_rules_refuse_is_shown_next_to_the_form_and_changes_nothing(client) -> None:
+    game = two_player_game()
+    on_turn = seats_to_act(game)[0]
+    rival = game.seats.exclude(pk=on_turn.pk).get()
+    seq = load_game(game).seq
+    response = client.post(page_url(on_turn), _offer_form(seq, rival.faction, give_ap=99))
+    assert response.status_code == 400 and "(H-TRADE)" in response.content.decode()
+    assert load_game(game).seq == seq
+
+
+WINTER = {
+    "players": {
+        "athens": {
+            "mission_cards": ["combo-1", "objective-poleis-1"],
+            "coins_behind_screen": {"owl": 2, "shield": 1},
+            "blanks": 1,
+        },
+        "sparta": {},
+    },
+    "year": 430,
+    "phase": "winter_orders",
+}
+
+
+def test_h_missions_a_winter_card_is_redeemed_through_the_winter_order_form(client) -> None:
+    game = create_game(
+        [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")],
+        scenario=WINTER,
+    )
+    ana = game.seats.get(faction="athens")
+    page = client.get(page_url(ana)).content.decode()
+    assert 'value="combo-1"' in page and 'value="objective-poleis-1"' not in page  # winter cards only
+    data = {"kind": "commit_coins", "expected_seq": load_game(game).seq, "commit_coins-blanks": 0}
+    data |= {f"commit_coins-{d}": 0 for d in ("owl", "pegasus", "shield", "turtle")}
+    data |= {
+        "commit_coins-mission_card": "combo-1",
+        "commit_coins-card_owl": 2,
+        "commit_coins-card_shield": 1,
+    }
+    response = client.post(page_url(ana), data)
+    assert response.status_code == 400 and "(H-MISSIONS)" in response.content.decode()  # two Owls: no Combo
+    assert "athens" not in load_game(game).state.winter_orders
+    data |= {"commit_coins-owl": 1, "commit_coins-card_owl": 1, "commit_coins-card_blanks": 1}
+    assert client.post(page_url(ana), data).status_code == 302
+    order = load_game(game).state.winter_orders["athens"]
+    assert (order["coins"], order["mission_card"]) == ({"owl": 1}, "combo-1")
+    assert (order["card_coins"], order["card_blanks"]) == ({"owl": 1, "shield": 1}, 1)
