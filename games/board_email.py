@@ -7,12 +7,17 @@ player_view is drawn, never the raw state (H-SCREEN).
 
 from __future__ import annotations
 
+import logging
+from email.mime.base import MIMEBase
 from email.mime.image import MIMEImage
+from typing import Any
 
 from .board import render_board_png
 from .engine import player_view
 from .models import Seat
 from .situation import load_game
+
+log = logging.getLogger(__name__)
 
 
 def board_cid(game_id: int, seq: int, seat_id: int) -> str:
@@ -31,3 +36,17 @@ def board_image(game_id: int, seq: int, seat_id: int, language: str) -> MIMEImag
     image.add_header("Content-ID", f"<{board_cid(game_id, seq, seat_id)}>")
     image.add_header("Content-Disposition", "inline", filename="board.png")
     return image
+
+
+def inline_parts(row: Any) -> list[MIMEBase]:
+    """The outbox's hook (settings.OUTBOX_INLINE_PARTS): the board picture for one outbox row.
+
+    Drawing the picture must never stop the email: without it the email still goes, its
+    HTML then shows the image's alt text.
+    """
+    try:
+        image = board_image(row.game_id, row.seq, row.seat_id, row.language)
+    except Exception:  # any failure to draw (cairo missing, a broken state) only drops the picture
+        log.exception("outbox %s: the board picture could not be drawn", row.pk)
+        return []
+    return [image] if image is not None else []
