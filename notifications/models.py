@@ -21,6 +21,16 @@ class Outbox(models.Model):
         TURN = "turn"
         ENDED = "ended"
         OFFER = "offer"  # H-TRADE: a rival's trade offer to answer
+        # Issue 6 (long games). A reminder's kind names its point ("reminder-1"); for "reply"
+        # and "digest" rows `seq` is what the row answers (see games/long_mail.py).
+        REMINDER = "reminder"
+        MISSED = "missed"  # the deadline passed; a default order was given
+        ABSENT = "absent"  # to the organiser: a seat missed several turns in a row
+        MESSAGE = "message"
+        REPLY = "reply"  # the answer to an order sent by email
+        UPDATE = "update"  # after another player's turn (preference "every turn")
+        DIGEST = "digest"
+        VACATION = "vacation"
 
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
     game_id = models.BigIntegerField(db_index=True)
@@ -33,6 +43,8 @@ class Outbox(models.Model):
     subject = models.CharField(max_length=255)
     body_text = models.TextField()
     body_html = models.TextField()
+    reply_to = models.CharField(max_length=255, blank=True, default="")  # orders+<token>@INBOUND_DOMAIN
+    headers = models.JSONField(default=dict, blank=True)  # e.g. List-Unsubscribe
 
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
@@ -56,3 +68,25 @@ class Outbox(models.Model):
     @property
     def idempotency_key(self) -> str:
         return f"aegea-{self.kind}-{self.game_id}-{self.seq}-{self.seat_id}"
+
+
+class InboundMail(models.Model):
+    """One email received through the ESP's inbound webhook, and what became of it (issue 6).
+
+    The ESP's message id is unique: a webhook delivered twice is handled once.
+    """
+
+    esp_message_id = models.CharField(max_length=255, unique=True)
+    recipient = models.CharField(max_length=255, blank=True, default="")
+    seat_id = models.BigIntegerField(null=True, blank=True)
+    game_id = models.BigIntegerField(null=True, blank=True)
+    received = models.DateTimeField(auto_now_add=True)
+    size = models.PositiveIntegerField(default=0)
+    outcome = models.CharField(max_length=32, blank=True, default="")
+    detail = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"inbound {self.id} for seat {self.seat_id}: {self.outcome}"

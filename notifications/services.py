@@ -52,6 +52,8 @@ def enqueue(
     language: str,
     template: str,
     context: dict[str, Any],
+    reply_to: str = "",
+    headers: dict[str, str] | None = None,
 ) -> Outbox:
     """Write one outbox row (once per game, seq, seat and kind) and nudge delivery after commit.
 
@@ -71,6 +73,8 @@ def enqueue(
                 subject=rendered.subject,
                 body_text=rendered.text,
                 body_html=rendered.html,
+                reply_to=reply_to,
+                headers=headers or {},
             )
     except IntegrityError:
         # The same notification was written before: idempotent, keep the first.
@@ -91,7 +95,8 @@ def _message(row: Outbox) -> EmailMultiAlternatives:
         body=row.body_text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
-        headers={"X-Aegea-Notification": row.idempotency_key},
+        headers={**row.headers, "X-Aegea-Notification": row.idempotency_key},
+        reply_to=[row.reply_to] if row.reply_to else None,
     )
     message.attach_alternative(row.body_html, "text/html")
     # Anymail passes these to the ESP (for its dashboards and webhooks); other backends ignore them.
