@@ -45,6 +45,13 @@ def handover_problem(state: GameState, faction: str, space: str) -> RuleViolatio
         )
     if data.TILES[polis.tile_id].native_of is not None:
         return RuleViolation("H-TRADE", "A Native Polis cannot be handed over (%(space)s).", space=space)
+    pending = state.pending_choice
+    if pending is not None and pending.link_from == space:
+        return RuleViolation(
+            "H-TRADE",
+            "%(space)s awaits the trade link of a Choice Expand; it cannot change hands now.",
+            space=space,
+        )
     if polis.king or polis.navigators or polis.builders:
         return RuleViolation(
             "H-TRADE", "Heroes stand on %(space)s; a Polis is handed over without them.", space=space

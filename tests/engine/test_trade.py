@@ -7,6 +7,7 @@ neutral trade; Blanks are tradable), H-PIECES, H-SCREEN (an offer's coins are kn
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from games.engine import (
     AcceptOffer,
@@ -200,3 +201,13 @@ def test_h_screen_an_offers_coins_are_known_to_its_two_sides_only() -> None:
     assert "owl" not in json.dumps(event_view(made, "thebes"))
     assert "owl" not in json.dumps(player_view(after, "thebes")["offers"])
     assert player_view(after, "sparta")["offers"][0]["give"]["coins"] == {"owl": 1}
+
+
+def test_h_trade_a_polis_awaiting_a_choice_expands_link_does_not_change_hands() -> None:
+    _, made = offer(Bundle(polis="D3"), Bundle(ap=1))
+    choosing = game(
+        phase="choice",
+        pending_choice={"player": "athens", "space": "D2", "tiles": ["elis", "pylos"], "link_from": "D3"},
+        offers=[asdict(o) for o in made.offers],
+    )
+    refused(choosing, AcceptOffer("sparta", offer=1), "H-TRADE")
