@@ -39,6 +39,8 @@ venv: $(STAMP)
 
 run: $(STAMP)
 	@mkdir -p var
+	# Links in emails must point at this server unless SITE_URL says otherwise.
+	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
 	$(PY) manage.py migrate --noinput
 	# The order loop adds a demo game here: `manage.py createdemo` prints each player's link.
 	if $(PY) manage.py help createdemo >/dev/null 2>&1; then $(PY) manage.py createdemo; fi
