@@ -21,6 +21,9 @@ class Seat(models.Model):
     name = models.CharField(_("name"), max_length=100)
     email = models.EmailField(_("email"))
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
+    # Until the player picks a language on their page, the page follows the browser's
+    # Accept-Language; emails always use `language` (the organiser's choice until then).
+    language_chosen = models.BooleanField(_("language chosen by the player"), default=False)
     token_version = models.PositiveIntegerField(_("link version"), default=1)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
