@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -19,14 +20,14 @@ from .engine import RuleViolation, command_from_dict
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
-from .words import GOVERNMENT_NAMES, faction_name
+from .words import GOVERNMENT_NAMES, coin_name, rule_param
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
 
 
 def violation_text(error: RuleViolation) -> str:
     """The engine's English message in the active language, with its parameters re-applied."""
-    params = {k: faction_name(v) if k == "player" else v for k, v in error.params.items()}
+    params = {k: rule_param(k, v) for k, v in error.params.items()}
     text = gettext(error.message_template)
     return f"{text % params if params else text} ({error.rule})"
 
@@ -231,7 +232,9 @@ class CommitCoinsForm(OrderForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for design in COIN_DESIGNS:
-            self.fields[design] = forms.IntegerField(label=design, min_value=0, initial=0)
+            self.fields[design] = forms.IntegerField(
+                label=capfirst(coin_name(design)), min_value=0, initial=0
+            )
         self.order_fields([*COIN_DESIGNS, "blanks"])
 
     def order_dict(self) -> dict[str, Any]:

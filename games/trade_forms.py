@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from .engine.commands import CommitCoins, OfferTrade
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
 from .forms import CommitCoinsForm, OrderForm, _space, _space_field
-from .words import faction_name
+from .words import coin_name, faction_name
 
 SIDES = (("give", _("You give")), ("take", _("You ask")))
 
@@ -40,7 +41,7 @@ class OfferTradeForm(OrderForm):
                 ("ap", "AP"),
                 ("fp", "FP"),
                 ("blanks", _("Blanks")),
-                *((d, d) for d in COIN_DESIGNS),
+                *((d, capfirst(coin_name(d))) for d in COIN_DESIGNS),
             ):
                 self.fields[f"{side}_{item}"] = _amount(f"{label}: {name}")
             self.fields[f"{side}_polis"] = _space_field(
@@ -78,7 +79,9 @@ class WinterOrderForm(CommitCoinsForm):
             required=False,
         )
         for design in COIN_DESIGNS:
-            self.fields[f"card_{design}"] = _amount(_("On the card: %(design)s") % {"design": design})
+            self.fields[f"card_{design}"] = _amount(
+                _("On the card: %(design)s") % {"design": coin_name(design)}
+            )
         self.fields["card_blanks"] = _amount(_("On the card: Blanks"))
 
     def order_dict(self) -> dict[str, Any]:

@@ -43,6 +43,8 @@ def card_text(card_id: str) -> str:
 
 def bundle_text(bundle: dict[str, Any]) -> str:
     """One side of an offer, e.g. "2 AP, 1 Blank, 1 owl and the Polis D3"; "nothing" when empty."""
+    from .words import coin_name
+
     parts = [f"{bundle[k]} {label}" for k, label in (("ap", "AP"), ("fp", "FP")) if bundle.get(k)]
     if bundle.get("blanks"):
         parts.append(ngettext("%(n)s Blank", "%(n)s Blanks", bundle["blanks"]) % {"n": bundle["blanks"]})
@@ -50,7 +52,7 @@ def bundle_text(bundle: dict[str, Any]) -> str:
     if coins == HIDDEN:
         parts.append(_("screened coins (hidden)"))
     elif coins:
-        parts += [f"{n} {design}" for design, n in sorted(dict(coins).items()) if n]
+        parts += [f"{n} {coin_name(design)}" for design, n in sorted(dict(coins).items()) if n]
     if bundle.get("polis"):
         parts.append(_("the Polis %(space)s") % {"space": bundle["polis"]})
     return ", ".join(parts) if parts else _("nothing")
@@ -58,11 +60,11 @@ def bundle_text(bundle: dict[str, Any]) -> str:
 
 def trade_command_text(d: dict[str, Any]) -> str | None:
     """The plain words of an Oracle, Trade or offer answer (None for other kinds of order)."""
-    from .words import faction_name
+    from .words import coin_name, faction_name
 
     kind = d["kind"]
     if kind == "oracle":
-        coin = _("a Blank") if d["coin"] == "blank" else d["coin"]
+        coin = _("a Blank") if d["coin"] == "blank" else coin_name(d["coin"])
         return _("Consult the Oracle (draw a Mission Card), paying 1 coin: %(coin)s") % {"coin": coin}
     if kind == "neutral_trade":
         return _("Trade with the neutral Poleis you have trade links to")

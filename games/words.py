@@ -53,10 +53,55 @@ def phase_label(phase: str, action_round: int) -> str:
     return str(PHASE_NAMES.get(phase, phase))
 
 
+# H-BAG: the coin designs in running text ("2 owl"); the board picture names them in games/board/names.py.
+COIN_WORDS = {
+    "owl": gettext_lazy("owl"),
+    "pegasus": gettext_lazy("pegasus"),
+    "shield": gettext_lazy("shield"),
+    "turtle": gettext_lazy("turtle"),
+}
+
+
+def coin_name(design: str) -> str:
+    """A coin design's name in the active language, e.g. "owl" / "Eule"."""
+    return str(COIN_WORDS.get(design, design))
+
+
 def coins_text(coins: dict[str, int]) -> str:
     """E.g. "2 owl, 1 turtle"; "no coins" when empty."""
-    parts = [f"{count} {design}" for design, count in sorted(coins.items()) if count]
+    parts = [f"{count} {coin_name(design)}" for design, count in sorted(coins.items()) if count]
     return ", ".join(parts) if parts else _("no coins")
+
+
+# Words the engine puts into its refusals (RuleViolation params), English in the engine.
+ENGINE_WORDS = {
+    "phalanxes": gettext_lazy("phalanxes"),
+    "Navigators": gettext_lazy("Navigators"),
+    "Builders": gettext_lazy("Builders"),
+    "Blanks": gettext_lazy("Blanks"),
+    "AP": gettext_lazy("AP"),
+    "FP": gettext_lazy("FP"),
+    "ap": gettext_lazy("AP"),
+    "fp": gettext_lazy("FP"),
+    "coins": gettext_lazy("coins"),
+    "blank": gettext_lazy("Blank"),
+}
+
+
+def rule_param(key: str, value: Any) -> Any:
+    """One value of a RuleViolation's params as the active language names it (factions,
+    governments, coin designs, the engine's unit words); numbers and spaces stay as they are."""
+    if not isinstance(value, str):
+        return value
+    if key in ("player", "to"):
+        return faction_name(value)
+    if key == "government":
+        return str(GOVERNMENT_NAMES.get(value, value))
+    if key in ("coin", "design") and value != "blank":
+        return coin_name(value)
+    return (
+        str(ENGINE_WORDS.get(value, value)) if key in ("kind", "item", "unit", "resource", "coin") else value
+    )
 
 
 def units_text(d: dict[str, Any]) -> str:
