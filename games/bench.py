@@ -23,10 +23,15 @@ class Figure:
     value: float
     unit: str
     detail: str = ""
+    target: str = ""  # e.g. ">= 0.5"; empty when the figure has none
+    met: bool | None = None
 
     def line(self) -> str:
         value = f"{self.value:.2f}" if self.unit == "x" else f"{self.value:,.1f}"
-        return f"{self.name}: {value} {self.unit}" + (f"  ({self.detail})" if self.detail else "")
+        verdict = ""
+        if self.target:
+            verdict = f"  [target {self.target}: {'met' if self.met else 'NOT met'}]"
+        return f"{self.name}: {value} {self.unit}{verdict}" + (f"  ({self.detail})" if self.detail else "")
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -127,16 +132,48 @@ def bench_database_ceiling(inserts: int = 2000, rows: int = 100_000, repeat: int
     ]
 
 
+def targeted(name: str, value: float, unit: str, target: str, detail: str = "") -> Figure:
+    """A figure with its target (">= x" or "<= x") and whether it is met."""
+    op, bound = target.split()
+    met = value >= float(bound) if op == ">=" else value <= float(bound)
+    return Figure(name, value, unit, detail, target, met)
+
+
+RATIOS = [  # (ratio name, figure, ceiling figure, target)
+    ("appends_to_raw_insert_ratio", "appends_per_s", "raw_insert_commit_per_s", ""),
+    ("orders_to_raw_insert_ratio", "orders_per_s", "raw_insert_commit_per_s", ">= 0.5"),
+    ("orders_4_clients_to_raw_insert_ratio", "orders_per_s_4_clients", "raw_insert_commit_per_s", ">= 0.5"),
+    ("loads_to_raw_read_ratio", "events_loaded_per_s", "raw_json_rows_read_per_s", ""),
+    ("replay_to_raw_read_ratio", "replay_events_per_s", "raw_json_rows_read_per_s", ">= 0.5"),
+]
+
+
 def ratios(figures: list[Figure]) -> list[Figure]:
-    """The store's figures as fractions of the database's ceiling."""
+    """The service's figures as fractions of the database's ceiling measured in the same run."""
     by_name = {figure.name: figure.value for figure in figures}
+    out = []
+    for name, numerator, denominator, target in RATIOS:
+        if numerator in by_name and denominator in by_name:
+            value = by_name[numerator] / by_name[denominator]
+            detail = f"{numerator} / {denominator}"
+            out.append(
+                targeted(name, value, "x", target, detail) if target else Figure(name, value, "x", detail)
+            )
+    return out
+
+
+TARGETS = {
+    "state_load_snapshots_p50_ms": "<= 5",
+    "state_load_cached_p50_ms": "<= 5",
+    "emails_10000_seconds": "<= 60",
+    "http_orders_per_s": ">= 300",
+    "scale_order_latency_ratio": "<= 1.5",
+}
+
+
+def with_targets(figures: list[Figure]) -> list[Figure]:
+    """The figures, those with a target (TARGETS) marked met or not."""
     return [
-        Figure(
-            "appends_to_raw_insert_ratio", by_name["appends_per_s"] / by_name["raw_insert_commit_per_s"], "x"
-        ),
-        Figure(
-            "loads_to_raw_read_ratio",
-            by_name["events_loaded_per_s"] / by_name["raw_json_rows_read_per_s"],
-            "x",
-        ),
+        targeted(f.name, f.value, f.unit, TARGETS[f.name], f.detail) if f.name in TARGETS else f
+        for f in figures
     ]

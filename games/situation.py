@@ -6,14 +6,17 @@ player's screen for the page and the JSON API. Nothing here writes.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.utils.translation import gettext as _
 
-from . import engine
+from . import engine, statecache
 from .engine import GameState
 from .engine.commands import Command
+from .hashing import GENESIS_HASH
 from .models import Event, Game
 from .narration import describe
 from .store import LoadedState, load_state
@@ -23,14 +26,59 @@ HAPPENINGS_LIMIT = 40
 
 
 def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState]:
-    """The game's state from its newest snapshot and the events after it."""
-    return load_state(
-        game,
-        initial=GameState,
-        fold_from=engine.fold_from,
-        from_dict=GameState.from_dict,
-        up_to_seq=up_to_seq,
-    )
+    """The game's state at its head (or at `up_to_seq`): from this process's state cache when it
+    holds that exact log prefix, else from a cached older state plus the events after it, else from
+    the newest snapshot and the events after it (games/statecache.py)."""
+    seq, digest = head_at(game, up_to_seq)
+    cached = statecache.get(game.pk, seq, digest)
+    if cached is not None:
+        statecache.stats["hits"] += 1
+        return LoadedState(cached, seq, seq, 0)
+    loaded = _fold_from_cached(game, seq, digest)
+    if loaded is None:
+        statecache.stats["misses"] += 1
+        loaded = load_state(
+            game,
+            initial=GameState,
+            fold_from=engine.fold_from,
+            from_dict=GameState.from_dict,
+            up_to_seq=seq,
+        )
+    statecache.put(game.pk, seq, digest, loaded.state)
+    return loaded
+
+
+def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameState] | None:
+    """Fold the events after the newest cached state below `seq`, if that state is on this log."""
+    near = statecache.nearest(game.pk, seq)
+    if near is None:
+        return None
+    start_seq, start_hash, state = near
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT seq, hash, type, payload FROM games_event WHERE game_id = %s AND seq >= %s"
+            " AND seq <= %s ORDER BY seq",
+            [game.pk, start_seq, seq],
+        )
+        rows = cursor.fetchall()
+    if not rows or rows[0][:2] != (start_seq, start_hash) or rows[-1][:2] != (seq, digest):
+        return None  # the cached state belongs to an append that was rolled back
+    events = [engine.Event(t, json.loads(p) if isinstance(p, str) else p) for _, _, t, p in rows[1:]]
+    statecache.stats["near_hits"] += 1
+    return LoadedState(engine.fold_from(state, events), seq, start_seq, len(events))
+
+
+def head_at(game: Game, up_to_seq: int | None = None) -> tuple[int, str]:
+    """The (seq, hash) of the game's last event, or of the last one at or before `up_to_seq`."""
+    sql = "SELECT seq, hash FROM games_event WHERE game_id = %s"
+    params: list[int] = [game.pk]
+    if up_to_seq is not None:
+        sql += " AND seq <= %s"
+        params.append(up_to_seq)
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " ORDER BY seq DESC LIMIT 1", params)
+        row = cursor.fetchone()
+    return (row[0], row[1]) if row else (0, GENESIS_HASH)
 
 
 def must_act(state: GameState) -> list[str]:

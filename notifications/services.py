@@ -105,13 +105,14 @@ def _message(row: Outbox) -> EmailMultiAlternatives:
     return message
 
 
-def _deliver_next(skip: set[int]) -> int | None:
-    """Lock one pending row nobody else holds, send it, record the outcome. Returns its id."""
+def _deliver_next(after_id: int) -> int | None:
+    """Lock the first pending row past `after_id` nobody else holds, send it, record the outcome.
+    Returns its id. (A cursor, not a list of rows tried: the query stays the same size however
+    many rows one call delivers.)"""
     with transaction.atomic():
         row = (
             Outbox.objects.select_for_update(skip_locked=True)
-            .filter(status=Outbox.Status.PENDING)
-            .exclude(id__in=skip)
+            .filter(status=Outbox.Status.PENDING, id__gt=after_id)
             .order_by("id")
             .first()
         )
@@ -145,13 +146,13 @@ def deliver_outbox(limit: int | None = None) -> int:
     (SELECT ... FOR UPDATE SKIP LOCKED), and only rows still pending are picked, so
     concurrent callers share the work and never send a row twice.
     """
-    tried: set[int] = set()
-    while limit is None or len(tried) < limit:
-        row_id = _deliver_next(tried)
+    tried, last_id = 0, 0
+    while limit is None or tried < limit:
+        row_id = _deliver_next(last_id)
         if row_id is None:
             break
-        tried.add(row_id)
-    return len(tried)
+        tried, last_id = tried + 1, row_id
+    return tried
 
 
 def retry_failed(rows: Any) -> int:

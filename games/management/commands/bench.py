@@ -1,38 +1,96 @@
-"""`manage.py bench`: time the event store on PostgreSQL; one line per figure and a JSON file."""
+"""`manage.py bench`: the service's speed on PostgreSQL + Redis against the database's own ceiling.
+
+One line per figure (with its target, where the issue sets one) and a JSON file. Writes into the
+configured database, which `make bench` creates for the run and drops afterwards.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from games.bench import bench_appends, bench_database_ceiling, bench_loads, ratios
+from games.bench import Figure, bench_appends, bench_database_ceiling, ratios, with_targets
+
+PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "http", "scale")
+DEFAULT_PARTS = PARTS[:-1]  # the scale bench seeds ~2 million events: `make bench-scale`
 
 
 class Command(BaseCommand):
-    help = (
-        "Time appends (one event per transaction) and loading a 10,000-event game. Writes into the database."
-    )
+    help = "Time the service (orders, loads, replay, email delivery, HTTP) against the database's ceiling."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--appends", type=int, default=2000)
         parser.add_argument("--events", type=int, default=10_000)
+        parser.add_argument("--emails", type=int, default=10_000)
+        parser.add_argument("--only", nargs="*", choices=PARTS, default=list(DEFAULT_PARTS))
+        parser.add_argument("--scale-games", type=int, default=4400)
         parser.add_argument("--json", dest="json_path", type=Path, default=Path("bench-results.json"))
 
-    def handle(self, *args: object, appends: int, events: int, json_path: Path, **options: object) -> None:
+    def handle(self, *args: object, **options: object) -> None:
         if connection.vendor != "postgresql":
             raise CommandError("make bench measures PostgreSQL: set DATABASE_URL to a postgres:// URL")
-        figures = bench_database_ceiling() + bench_appends(appends) + bench_loads(events)
-        figures += ratios(figures)
-        for figure in figures:
-            self.stdout.write(figure.line())
+        parts = set(options["only"])
+        if parts & {"mail", "http", "orders"} and not settings.REDIS_URL:
+            raise CommandError("make bench needs Redis (REDIS_URL) for the order, email and HTTP figures")
+        started = time.perf_counter()
+        figures: list[Figure] = []
+
+        def add(new: list[Figure]) -> None:
+            for figure in with_targets(new):
+                self.stdout.write(figure.line())
+            figures.extend(new)
+            self.stdout.flush()
+
+        add(bench_database_ceiling())
+        if "appends" in parts:
+            add(bench_appends(options["appends"]))
+        recording = None
+        if parts & {"orders", "load", "replay", "http", "scale"}:
+            from games.bench_orders import record_game
+
+            before = time.perf_counter()
+            recording = record_game()
+            took = time.perf_counter() - before
+            self.stdout.write(f"(recorded a 4-player game: {len(recording.orders)} orders, {took:.1f} s)")
+        if "orders" in parts:
+            from games.bench_orders import bench_submit
+
+            add(bench_submit(recording, 1))
+            add(bench_submit(recording, 4))
+        if "load" in parts:
+            from games.bench_orders import bench_state_load
+
+            add(bench_state_load(recording))
+        if "replay" in parts:
+            from games.bench_orders import bench_replay
+
+            add(bench_replay(recording, options["events"]))
+        if "mail" in parts:
+            from games.bench_mail import bench_delivery
+
+            add(bench_delivery(options["emails"]))
+        if "http" in parts:
+            from games.bench_http import bench_http
+
+            add(bench_http(recording))
+        if "scale" in parts:
+            from games.bench_scale import bench_scale
+
+            add(bench_scale(recording, options["scale_games"], figures))
+        add(ratios(figures))
+        figures = with_targets(figures)
+        self.stdout.write(f"(bench took {time.perf_counter() - started:.0f} s)")
         result = {
             "database": connection.vendor,
             "cpus": os.cpu_count(),
+            "seconds": round(time.perf_counter() - started, 1),
             "figures": {figure.name: figure.as_dict() for figure in figures},
         }
-        json_path.write_text(json.dumps(result, indent=2) + "\n")
-        self.stdout.write(f"written {json_path}")
+        options["json_path"].write_text(json.dumps(result, indent=2) + "\n")
+        self.stdout.write(f"written {options['json_path']}")

@@ -1,0 +1,109 @@
+"""HTTP orders through gunicorn (2 workers) under the loopback load generator (`make bench`).
+
+Each generator thread plays its own clone of the recorded game through the JSON API
+(POST /api/games/<id>/orders with the seat's token), in order, so every request is a real,
+accepted order. Rate limiting is switched off in the gunicorn processes (RATE_LIMITS=off).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from django.conf import settings
+
+from . import loadgen
+from .bench import Figure
+from .bench_orders import Recording, clone_game
+from .links import link_token
+
+BASE_DIR = Path(settings.BASE_DIR)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(port: int, workers: int, log_dir: Path) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
+        "DEBUG": "0",
+        "DB_CONN_MAX_AGE": "60",
+        "RATE_LIMITS": "off",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "LOG_LEVEL": "ERROR",
+    }
+    log = open(log_dir / "bench-gunicorn.log", "w")  # noqa: SIM115  (closed with the process)
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    proc = subprocess.Popen(
+        [str(gunicorn), "aegea_pbem.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--timeout", "60"],
+        cwd=BASE_DIR,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2).read()
+            return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"gunicorn did not start (see {log.name})") from None
+            time.sleep(0.2)
+
+
+def order_script(recording: Recording, name: str) -> list[loadgen.Request]:
+    game = clone_game(recording, name)
+    tokens = {seat.faction: link_token(seat) for seat in game.seats.all()}
+    return [
+        loadgen.Request(
+            "POST",
+            f"/api/games/{game.pk}/orders",
+            json.dumps({"expected_seq": seq, "command": command.to_dict()}).encode(),
+            {"Authorization": f"Bearer {tokens[command.player]}", "Content-Type": "application/json"},
+        )
+        for command, seq in recording.orders
+    ]
+
+
+def bench_http(
+    recording: Recording,
+    threads: int = 8,
+    workers: int = 2,
+    time_limit: float = 45.0,
+    log_dir: Path = BASE_DIR / "var",
+) -> list[Figure]:
+    """Orders/s and latency through gunicorn: `threads` clients, each on its own game."""
+    scripts = [order_script(recording, f"bench http {n}") for n in range(threads)]
+    log_dir.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    server = start_gunicorn(port, workers, log_dir)
+    try:
+        result = loadgen.run(port, scripts, time_limit=time_limit)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    accepted = result.statuses.get(201, 0)
+    latencies = sorted(result.latencies)
+    others = {status: n for status, n in result.statuses.items() if status != 201}
+    detail = (
+        f"{accepted} orders accepted (201), other answers {others or 'none'}, {len(result.errors)} errors;"
+        f" gunicorn -w {workers}, {threads} loopback client threads on {threads} games"
+    )
+    return [
+        Figure("http_orders_per_s", accepted / result.seconds, "orders/s", detail),
+        Figure("http_order_p50_ms", statistics.median(latencies) * 1000, "ms"),
+        Figure("http_order_p99_ms", latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000, "ms"),
+    ]

@@ -1,0 +1,150 @@
+"""Turn emails delivered by real Celery worker processes on Redis (`make bench`).
+
+10,000 pending outbox rows, two `celery worker --pool solo` processes started here with Django's
+locmem email backend (messages are kept in each worker's memory: nothing leaves the machine),
+woken by deliver_pending tasks; timed until every row is marked sent.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import timezone
+
+from aegea_pbem.celery import app as celery_app
+from notifications.models import Outbox
+from notifications.services import render_email
+
+from .bench import Figure
+
+BASE_DIR = Path(settings.BASE_DIR)
+FAKE_GAME = 2_000_000_000  # outbox rows name games by plain id: no game row is needed
+
+
+def start_workers(count: int, env: dict[str, str], log_dir: Path) -> list[subprocess.Popen]:
+    """`count` Celery worker processes (solo pool) on the configured Redis, email kept in memory."""
+    workers = []
+    for n in range(count):
+        log = open(log_dir / f"bench-worker-{n}.log", "w")  # noqa: SIM115  (closed with the process)
+        workers.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "aegea_pbem",
+                    "worker",
+                    "--pool",
+                    "solo",
+                    "-n",
+                    f"bench{n}-{os.getpid()}@%h",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--loglevel",
+                    "WARNING",
+                ],
+                cwd=BASE_DIR,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        )
+    return workers
+
+
+def wait_for_workers(count: int, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while len(celery_app.control.ping(timeout=0.5) or []) < count:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{count} Celery workers did not answer within {timeout} s")
+
+
+def stop_workers(workers: list[subprocess.Popen]) -> None:
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        try:
+            worker.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
+    """Write `count` pending turn emails, rendered once (rendering is the order's cost, not delivery's)."""
+    email = render_email(
+        "turn",
+        {
+            "game_name": "Bench",
+            "player_name": "Ana",
+            "faction_name": "Athens",
+            "year_label": "431 BC",
+            "phase_label": "action round 1",
+            "sealed": False,
+            "happenings": ["Sparta passed."],
+            "link": f"{settings.SITE_URL}/play/1/token/",
+        },
+        "en",
+    )
+    now = timezone.now()
+    Outbox.objects.bulk_create(
+        [
+            Outbox(
+                game_id=game_id,
+                seq=n,
+                seat_id=1,
+                kind="turn",
+                to_email=f"player{n}@example.com",
+                subject=email.subject,
+                body_text=email.text,
+                body_html=email.html,
+                created=now,
+            )
+            for n in range(1, count + 1)
+        ],
+        batch_size=2000,
+    )
+
+
+def bench_delivery(rows: int = 10_000, workers: int = 2, log_dir: Path = BASE_DIR / "var") -> list[Figure]:
+    """Turn emails delivered per second by `workers` real worker processes for `rows` pending rows."""
+    from notifications.tasks import deliver_pending
+
+    Outbox.objects.all().delete()  # the scratch database's earlier benches left rows of their own
+    celery_app.control.purge()
+    pending_rows(rows)
+    env = {
+        **os.environ,
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
+    }
+    log_dir.mkdir(parents=True, exist_ok=True)
+    procs = start_workers(workers, env, log_dir)
+    try:
+        wait_for_workers(workers)
+        started = time.perf_counter()
+        for _ in range(workers * 2):  # a nudge for each: each task delivers until nothing is pending
+            deliver_pending.delay()
+        deadline = time.monotonic() + 300
+        while Outbox.objects.filter(status=Outbox.Status.PENDING).exists():
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        elapsed = time.perf_counter() - started
+    finally:
+        stop_workers(procs)
+        celery_app.control.purge()
+    sent = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count()
+    detail = (
+        f"{sent} of {rows} pending turn emails sent once each by {workers} worker processes (locmem backend)"
+    )
+    return [
+        Figure("emails_delivered_per_s", sent / elapsed, "emails/s", detail),
+        Figure("emails_10000_seconds", elapsed * 10_000 / max(rows, 1), "s", "time for 10,000 at that rate"),
+    ]

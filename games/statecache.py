@@ -1,0 +1,74 @@
+"""A per-process cache of folded game states, so an order does not fold its game from the log again.
+
+A state is cached under (game id, seq, hash of event seq). The hash chain makes that key name
+one exact log prefix: an entry written by a transaction that later rolled back can never match
+a committed head with the same seq (its hash differs), so no entry can ever be stale. Callers
+get a fresh copy (the entry is stored pickled), so nobody can change a cached state by accident.
+
+Each process keeps up to STATE_CACHE_GAMES games (least recently used out first), and per game
+its newest few states. STATE_CACHE_GAMES=0 turns it off. Losing the cache changes nothing but
+speed; web processes need not share it.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.conf import settings
+
+DEFAULT_GAMES = 1000
+STATES_PER_GAME = 2  # the head, and the state one order back while that order is appended
+
+_lock = threading.Lock()
+_games: OrderedDict[int, dict[tuple[int, str], bytes]] = OrderedDict()
+stats = {"hits": 0, "near_hits": 0, "misses": 0}
+
+
+def capacity() -> int:
+    return int(getattr(settings, "STATE_CACHE_GAMES", DEFAULT_GAMES))
+
+
+def get(game_id: int, seq: int, digest: str) -> Any | None:
+    """A copy of the state after event `seq` whose hash is `digest`, or None."""
+    with _lock:
+        entries = _games.get(game_id)
+        blob = entries.get((seq, digest)) if entries else None
+        if blob is not None:
+            _games.move_to_end(game_id)
+    return None if blob is None else pickle.loads(blob)
+
+
+def nearest(game_id: int, before_seq: int) -> tuple[int, str, Any] | None:
+    """The newest cached (seq, hash, state) of the game with seq below `before_seq`, or None."""
+    with _lock:
+        entries = _games.get(game_id) or {}
+        older = [key for key in entries if key[0] < before_seq]
+        if not older:
+            return None
+        seq, digest = max(older)
+        blob = entries[(seq, digest)]
+    return seq, digest, pickle.loads(blob)
+
+
+def put(game_id: int, seq: int, digest: str, state: Any) -> None:
+    """Remember the state after event `seq` (hash `digest`); a copy is kept, not `state` itself."""
+    size = capacity()
+    if size <= 0 or seq <= 0:
+        return
+    blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    with _lock:
+        entries = _games.setdefault(game_id, {})
+        entries[(seq, digest)] = blob
+        for key in sorted(entries)[:-STATES_PER_GAME]:
+            del entries[key]
+        _games.move_to_end(game_id)
+        while len(_games) > size:
+            _games.popitem(last=False)
+
+
+def clear() -> None:
+    with _lock:
+        _games.clear()
