@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,13 +16,14 @@ from django.views.decorators.http import require_http_methods
 from .engine import RuleViolation
 from .engine.board import COLUMNS, ROWS
 from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
+from .languages import choose_language, page_language
 from .links import LinkError, resolve_link
 from .models import Seat
 from .narration import describe
 from .orders import GameMovedOn, submit_order
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
-from .words import command_label, faction_name
+from .words import coins_text, command_label, faction_name
 
 SUGGESTIONS_SHOWN = 12
 
@@ -37,7 +39,10 @@ def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         seat = resolve_link(token, game_id)
     except LinkError as error:
         return link_error_page(request, error)
-    with translation.override(seat.language):
+    if request.method == "POST" and request.POST.get("kind") == "language":
+        return _choose_language(request, seat)
+    language = page_language(request, seat)
+    with translation.override(language):
         screen = player_screen(seat.game, seat.faction)
         forms = order_forms(screen.state, seat.faction, screen.legal)
         status = 200
@@ -50,8 +55,18 @@ def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
                 screen = player_screen(seat.game, seat.faction)
                 forms = order_forms(screen.state, seat.faction, screen.legal)
         response = render(request, "games/player.html", _context(seat, screen, forms), status=status)
-        response["Content-Language"] = seat.language
+        response["Content-Language"] = language
         return response
+
+
+def _choose_language(request: HttpRequest, seat: Seat) -> HttpResponse:
+    """The player's language for their pages and emails (issue 8), then the page again."""
+    try:
+        choose_language(seat, request.POST.get("language", ""))
+    except ValueError:
+        with translation.override(page_language(request, seat)):
+            messages.error(request, _("Choose one of the languages offered."))
+    return redirect(request.path)
 
 
 def _submit(
@@ -116,13 +131,22 @@ def board_rows(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
 def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> dict[str, Any]:
     seats = {s.faction: s for s in seat.game.seats.all()}
     players = [
-        {"faction": f, "faction_name": faction_name(f), "name": seats[f].name if f in seats else "", **p}
+        {
+            "faction": f,
+            "faction_name": faction_name(f),
+            "name": seats[f].name if f in seats else "",
+            "coins_text": coins_text(p["coins_behind_screen"])
+            if isinstance(p.get("coins_behind_screen"), dict)
+            else "",
+            **p,
+        }
         for f, p in screen.view.get("players", {}).items()
     ]
     suggestions = [(command_label(c), json.dumps(c.to_dict())) for c in sample_orders(screen.legal)]
     return {
         "game": seat.game,
         "seat": seat,
+        "languages": settings.LANGUAGES,
         "faction_name": faction_name(seat.faction),
         "screen": screen,
         "view": screen.view,
