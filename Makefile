@@ -17,17 +17,19 @@ LOCAL_POSTGRES := postgres://postgres@127.0.0.1:5432/test
 LOCAL_REDIS := redis://127.0.0.1:6379/0
 TEST_REDIS := redis://127.0.0.1:6379/15
 BENCH_DATABASE := aegea_bench
+BENCH_REDIS := redis://127.0.0.1:6379/12
 
 # Exit 0 when the service at the URL answers.
 PG_ANSWERS = $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()'
 REDIS_ANSWERS = $(PY) -c 'import sys, redis; redis.Redis.from_url(sys.argv[1], socket_connect_timeout=3).ping()'
 
-.PHONY: help venv run test bench lint format
+.PHONY: help venv run test bench bench-scale lint format
 
 help:
 	@echo "make run    start the service at http://$(HOST):$(PORT)/ (plus Celery when Redis answers)"
 	@echo "make test   run the test suite (PostgreSQL at DATABASE_URL or the local test database, else SQLite)"
-	@echo "make bench  time appends and loads on PostgreSQL"
+	@echo "make bench  time orders, loads, replay, email delivery and HTTP on PostgreSQL + Redis (~10 min)"
+	@echo "make bench-scale  the order latency on ~2 million seeded events against an empty database"
 	@echo "make lint   ruff check and ruff format --check"
 
 $(STAMP): requirements.txt
@@ -81,8 +83,13 @@ bench: $(STAMP)
 	scratch() { $(PY) -c 'import sys, psycopg; c = psycopg.connect(sys.argv[1], autocommit=True); c.execute("DROP DATABASE IF EXISTS $(BENCH_DATABASE) WITH (FORCE)"); sys.argv[2] == "create" and c.execute("CREATE DATABASE $(BENCH_DATABASE)"); c.close()' "$$admin_url" "$$1"; }
 	scratch create
 	trap 'scratch drop' EXIT
+	redis_url="$${BENCH_REDIS_URL:-$(BENCH_REDIS)}"
+	$(REDIS_ANSWERS) "$$redis_url" || { echo "make bench needs Redis: $$redis_url does not answer" >&2; exit 1; }
 	DATABASE_URL="$$bench_url" $(PY) manage.py migrate --noinput -v 0
-	DATABASE_URL="$$bench_url" $(PY) manage.py bench --json bench-results.json
+	DATABASE_URL="$$bench_url" REDIS_URL="$$redis_url" $(PY) manage.py bench --json bench-results.json $(BENCH_ARGS)
+
+bench-scale:
+	@$(MAKE) --no-print-directory bench BENCH_ARGS="--only scale --json bench-scale-results.json"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -29,7 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--events", type=int, default=10_000)
         parser.add_argument("--emails", type=int, default=10_000)
         parser.add_argument("--only", nargs="*", choices=PARTS, default=list(DEFAULT_PARTS))
-        parser.add_argument("--scale-games", type=int, default=4400)
+        parser.add_argument("--scale-games", type=int, default=2400)  # ~850 events each: ~2 million
         parser.add_argument("--json", dest="json_path", type=Path, default=Path("bench-results.json"))
 
     def handle(self, *args: object, **options: object) -> None:

@@ -1,0 +1,59 @@
+"""Helpers for the race and fault tests: processes with their own database connections."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connections
+
+from games.engine import Pass
+from games.engine.commands import CommitCoins
+from games.models import Event, Game
+from games.orders import GameMovedOn, submit_order
+from games.situation import load_game, must_act
+
+FORK = multiprocessing.get_context("fork")
+
+
+def in_processes(count: int, target: Callable[..., Any], *args: Any) -> list[Any]:
+    """Run target(index, barrier, *args) in `count` forked processes, each opening its own database
+    connection (the parent's is closed before forking, so no socket is shared); returns their results."""
+    connections.close_all()
+    barrier, results = FORK.Barrier(count), FORK.Queue()
+
+    def run(index: int) -> None:
+        try:
+            results.put((index, target(index, barrier, *args)))
+        except BaseException as error:  # reported to the test, which fails with it
+            results.put((index, f"{type(error).__name__}: {error}"))
+        finally:
+            connections.close_all()
+
+    procs = [FORK.Process(target=run, args=(n,)) for n in range(count)]
+    for proc in procs:
+        proc.start()
+    out = dict(results.get(timeout=300) for _ in procs)
+    for proc in procs:
+        proc.join(timeout=60)
+    return [out[n] for n in range(count)]
+
+
+def order_for_whoever_must_act(game_id: int) -> tuple[str, int, list[int] | None]:
+    """Load the game, give the first owing player's default order at the seq loaded.
+    Returns ("accepted", seq, new seqs) or ("moved on", seq, None)."""
+    game = Game.objects.get(pk=game_id)
+    loaded = load_game(game)
+    faction = must_act(loaded.state)[0]
+    seat = game.seats.get(faction=faction)
+    command = CommitCoins(faction) if loaded.state.phase == "winter_orders" else Pass(faction)
+    try:
+        result = submit_order(game, seat, command, loaded.seq)
+    except GameMovedOn:
+        return ("moved on", loaded.seq, None)
+    return ("accepted", loaded.seq, [row.seq for row in result.events])
+
+
+def log_seqs(game: Game) -> list[int]:
+    return list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
