@@ -45,6 +45,7 @@ def test_h_heroes_phalanxes_and_a_navigator_in_one_recruit() -> None:
 def test_h_heroes_at_most_two_navigators_each_in_play() -> None:
     # Athens starts with one: one more may be hired, not two
     refused(game(ap=9), Recruit("athens", space="C3", phalanxes=0, navigators=2), "H-HEROES")
+    assert Recruit("athens", space="C3", phalanxes=0, navigators=1) in legal_commands(game(ap=9), "athens")
     full = game({**BOARD, "C3": {**BOARD["C3"], "navigators": 2}}, ap=9)
     refused(full, Recruit("athens", space="C3", phalanxes=0, navigators=1), "H-HEROES")
     assert not any(isinstance(c, Recruit) and c.navigators for c in legal_commands(full, "athens"))
