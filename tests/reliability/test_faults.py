@@ -1,0 +1,136 @@
+"""Faults: a Celery worker process SIGKILLed while it delivers (slow; .ci/run runs it).
+
+The worker is a real `celery worker` process on the test Redis database and the test database,
+sending through tests/reliability/recording_backend.py (a line per email in a file: nothing is sent).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from aegea_pbem.celery import app as celery_app
+from notifications.models import Outbox
+from notifications.services import deliver_outbox
+from notifications.tasks import deliver_pending
+from tests.notifications.celery_fixtures import TEST_BROKER_URL, _forget_broker_connections, wait_until
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
+
+ROWS = 30
+DELAY = 0.2  # seconds per email: the kill lands in the middle of one
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def start_worker(record: Path, broker: str, name: str) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": broker,
+        "EMAIL_BACKEND": "tests.reliability.recording_backend.RecordingBackend",
+        "AEGEA_MAIL_RECORD": str(record),
+        "AEGEA_MAIL_DELAY": str(DELAY),
+    }
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "aegea_pbem",
+            "worker",
+            "--pool",
+            "solo",
+            "-n",
+            name,
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel",
+            "WARNING",
+        ],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def pending(count: int) -> None:
+    Outbox.objects.bulk_create(
+        Outbox(
+            game_id=7,
+            seq=n,
+            seat_id=1,
+            kind="turn",
+            to_email=f"p{n}@example.com",
+            subject="s",
+            body_text="t",
+            body_html="<p>t</p>",
+        )
+        for n in range(1, count + 1)
+    )
+
+
+def lines(record: Path) -> list[str]:
+    return record.read_text().split() if record.exists() else []
+
+
+@pytest.fixture
+def broker():
+    saved = {key: celery_app.conf[key] for key in ("broker_url", "task_always_eager")}
+    celery_app.conf.update(broker_url=TEST_BROKER_URL, task_always_eager=False)
+    _forget_broker_connections()
+    celery_app.control.purge()
+    yield TEST_BROKER_URL
+    celery_app.control.purge()
+    celery_app.conf.update(saved)
+    _forget_broker_connections()
+
+
+def test_worker_killed_while_delivering_every_due_email_is_sent_exactly_once(tmp_path, broker):
+    record = tmp_path / "sent.txt"
+    pending(ROWS)
+    first = start_worker(record, broker, f"doomed-{os.getpid()}@%h")
+    try:
+        deliver_pending.delay()
+        wait_until(lambda: len(lines(record)) >= 5, timeout=60, what="the first emails")
+        time.sleep(DELAY / 2)  # into the next email's send
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    delivered_before_kill = len(lines(record))
+    assert delivered_before_kill < ROWS  # killed in the middle, not after the end
+    # acks_late: the killed worker's task was never acknowledged, so Redis hands it to the next
+    # worker after its visibility timeout; the beat sweep does not wait that long. Both paths:
+    second = start_worker(record, broker, f"heir-{os.getpid()}@%h")
+    try:
+        deliver_pending.delay()  # the sweep's nudge (beat sends sweep_outbox every minute)
+        wait_until(
+            lambda: not Outbox.objects.filter(status=Outbox.Status.PENDING).exists(),
+            timeout=120,
+            what="every row delivered",
+        )
+    finally:
+        second.terminate()
+        second.wait(timeout=30)
+    assert deliver_outbox() == 0  # nothing left for a sweep
+    sent = Counter(lines(record))
+    assert len(sent) == ROWS
+    assert set(sent.values()) == {1}, [key for key, n in sent.items() if n > 1]
+    assert Outbox.objects.filter(status=Outbox.Status.SENT).count() == ROWS
