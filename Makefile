@@ -44,6 +44,7 @@ run: $(STAMP)
 	# Links in emails must point at this server unless SITE_URL says otherwise.
 	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
 	$(PY) manage.py migrate --noinput
+	$(MAKE) --no-print-directory messages
 	# The order loop adds a demo game here: `manage.py createdemo` prints each player's link.
 	if $(PY) manage.py help createdemo >/dev/null 2>&1; then $(PY) manage.py createdemo; fi
 	pids=()
@@ -73,8 +74,15 @@ test: $(STAMP)
 		$(PG_ANSWERS) "$$db" || { echo "CI: PostgreSQL at $$db does not answer" >&2; exit 1; }
 		$(REDIS_ANSWERS) "$$redis_url" || { echo "CI: Redis at $$redis_url does not answer" >&2; exit 1; }
 	fi
+	$(MAKE) --no-print-directory messages
 	echo "Testing against $$db (Redis $$redis_url)"
 	DATABASE_URL="$$db" REDIS_URL="$$redis_url" $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The German catalogue (locale/de/LC_MESSAGES/django.po) compiled to django.mo (build output, not
+# committed). Needs msgfmt from GNU gettext (Debian: apt-get install gettext; .ci/run installs it).
+messages: $(STAMP)
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: apt-get install gettext" >&2; exit 1; }
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=var --ignore=test-artifacts -v 0
 
 bench: $(STAMP)
 	@admin_url="$${BENCH_ADMIN_DATABASE_URL:-$${DATABASE_URL:-$(LOCAL_POSTGRES)}}"
