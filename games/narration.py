@@ -11,11 +11,28 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from .words import GOVERNMENT_NAMES, RANKING_NAMES, coins_text, faction_name, units_text, year_label
 
 Teller = Callable[[dict[str, Any], str | None], str]
+
+ORDER_KIND_NAMES = {
+    "pass": gettext_lazy("Pass"),
+    "expand": gettext_lazy("Expand"),
+    "choose_tile": gettext_lazy("Choose a tile"),
+    "move": gettext_lazy("Move"),
+    "recruit": gettext_lazy("Recruit"),
+    "fortify": gettext_lazy("Fortify"),
+    "reform": gettext_lazy("Reform"),
+    "recruit_builder": gettext_lazy("Recruit a Builder"),
+    "commit_coins": gettext_lazy("Sealed winter order"),
+    "oracle": gettext_lazy("Oracle"),
+    "neutral_trade": gettext_lazy("Neutral trade"),
+    "offer_trade": gettext_lazy("Trade offer"),
+    "accept_offer": gettext_lazy("Accept an offer"),
+    "decline_offer": gettext_lazy("Decline an offer"),
+}
 
 
 def _started(p: dict[str, Any], viewer: str | None) -> str:
@@ -160,7 +177,26 @@ def _offer(template: str) -> Teller:
     return tell
 
 
+def _order_given(p: dict[str, Any], viewer: str | None) -> str:
+    # The order's kind is all others learn before the end (its details may be secret, H-SCREEN).
+    kind = p["command"]["kind"]
+    values = {"player": faction_name(p["player"]), "order": ORDER_KIND_NAMES.get(kind, kind)}
+    if p.get("by") == "system":
+        return _("An order was given for %(player)s by default: %(order)s.") % values
+    return _("%(player)s gave an order: %(order)s.") % values
+
+
+def _drawn(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"position": p["position"]}
+    if isinstance(p["draws"], list):
+        values["n"] = len(p["draws"])
+        return _("%(n)s random draws were made at position %(position)s.") % values
+    return _("Random draws were made at position %(position)s (shown when the game ends).") % values
+
+
 TELLERS: dict[str, Teller] = {
+    "OrderGiven": _order_given,
+    "RandomnessDrawn": _drawn,
     "GameStarted": _started,
     "ScenarioLoaded": lambda p, v: _("The game began from a prepared position."),
     "YearBegan": lambda p, v: _("The year %(year)s began.") % {"year": year_label(p["year"])},

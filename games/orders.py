@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import engine
-from .engine import GameRng, GameState, RuleViolation
+from .engine import GameState, RuleViolation
 from .engine import data as engine_data
 from .engine.commands import Command, CommitCoins
 from .engine.rng import seed_hash
@@ -35,6 +35,8 @@ from .store import ConcurrencyError, append_events, save_snapshot
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first
 SETUP_ACTOR = "organiser"
+# The events of a batch that only seals a winter order (H-WINTER-ORDERS).
+SEALED_BATCH = (engine.ORDER_GIVEN, "WinterOrderSealed", engine.RANDOMNESS_DRAWN)
 
 
 class GameMovedOn(Exception):
@@ -132,7 +134,7 @@ def create_game(
                 language=p.language or language,
             )
         if scenario is None:
-            opening = engine.new_game({"factions": [p.faction for p in players]}, game.seed)
+            opening = engine.opening_recorded({"factions": [p.faction for p in players]}, game.seed)
         else:
             opening = [_scenario_opening(scenario, players, game)]
         rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
@@ -153,7 +155,9 @@ def _scenario_opening(spec: dict[str, Any], players: Sequence[PlayerSpec], game:
     return event
 
 
-def submit_order(game: Game, seat: Seat, command: Command, expected_seq: int) -> OrderResult:
+def submit_order(
+    game: Game, seat: Seat, command: Command, expected_seq: int, *, by: str = "player"
+) -> OrderResult:
     """Decide `command` for `seat` on the state at `expected_seq` and append its events.
 
     Raises GameMovedOn when the game is past `expected_seq` (also when another order wins
@@ -163,6 +167,10 @@ def submit_order(game: Game, seat: Seat, command: Command, expected_seq: int) ->
     meanwhile, since it cannot depend on them; it is decided again on the current state.
     In the same transaction as the events, every player who must act now gets an outbox
     row (sealed winter orders: all players at once), and everyone gets one at the end.
+
+    The batch is recorded as engine.decide_recorded builds it: "OrderGiven" (with `by`: "player",
+    or "system" for a default order given on the player's behalf) first, whose seq is the
+    batch's RNG position, and the draws in "RandomnessDrawn" (docs/fairness.md).
     """
     if seat.game_id != game.pk:
         raise RuleViolation("H-ORDER", "This seat does not play in this game.")
@@ -173,7 +181,7 @@ def submit_order(game: Game, seat: Seat, command: Command, expected_seq: int) ->
         if loaded.seq != expected_seq and not _only_sealed_by_others(game, expected_seq, seat, command):
             raise GameMovedOn()
         try:
-            return _decide_and_append(game, seat, command, loaded.state, loaded.seq)
+            return _decide_and_append(game, seat, command, loaded.state, loaded.seq, by)
         except ConcurrencyError:
             continue  # another order came first: look again
     raise GameMovedOn()
@@ -184,12 +192,13 @@ def _only_sealed_by_others(game: Game, expected_seq: int, seat: Seat, command: C
     if not isinstance(command, CommitCoins):
         return False
     since = list(Event.objects.filter(game=game, seq__gt=expected_seq).values_list("type", "actor"))
-    return bool(since) and all(t == "WinterOrderSealed" and actor != seat.faction for t, actor in since)
+    return bool(since) and all(t in SEALED_BATCH and actor != seat.faction for t, actor in since)
 
 
-def _decide_and_append(game: Game, seat: Seat, command: Command, before: GameState, seq: int) -> OrderResult:
-    rng = GameRng(game.seed, seq + 1)
-    events = [_reveal_seed(e, game) for e in engine.decide(before, command, rng)]
+def _decide_and_append(
+    game: Game, seat: Seat, command: Command, before: GameState, seq: int, by: str
+) -> OrderResult:
+    events = engine.decide_recorded(before, command, game.seed, position=seq + 1, by=by)
     after = engine.fold_from(before.copy(), events)
     with transaction.atomic():
         rows = append_events(game, seq, events, actor=seat.faction)
@@ -198,10 +207,3 @@ def _decide_and_append(game: Game, seat: Seat, command: Command, before: GameSta
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
             save_snapshot(game, new_seq, after.to_dict())
     return OrderResult(seq=new_seq, events=rows, state=after)
-
-
-def _reveal_seed(event: engine.Event, game: Game) -> engine.Event:
-    """H-END: the engine cannot know the seed; the GameEnded event reveals it."""
-    if event.type == "GameEnded":
-        return engine.Event(event.type, {**event.payload, "seed": game.seed})
-    return event

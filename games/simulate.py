@@ -2,7 +2,8 @@
 
 Used by `manage.py simulate` (issue 3). Each order goes the way a player's order goes:
 the state is folded from the store, `engine.decide` draws from GameRng(game seed, next seq),
-the events are appended to the event store, and the state is folded on. After every single
+the events are appended to the event store (recorded as a player's order is, with "OrderGiven"
+and "RandomnessDrawn", so `verifygame` replays them), and the state is folded on. After every single
 event the engine's invariants are checked; at the end the state folded back from the store
 must equal the state kept while playing.
 """
@@ -15,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import engine
-from .engine import GameRng, GameState
+from .engine import GameState
 from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
 from .engine.fold import apply_in_place
 from .engine.simulation import check_invariants, players_to_act, random_legal_command
@@ -76,7 +77,7 @@ def simulate_game(
 ) -> Game:
     """Play one game with random legal orders (H-CHOICES steps included) to its end."""
     game = Game.objects.create(name=f"simulation {'/'.join(factions)}")
-    opening = engine.new_game({"factions": factions}, game.seed)
+    opening = engine.opening_recorded({"factions": factions}, game.seed)
     append_events(game, 0, opening, actor="organiser")
     state = GameState()
     _apply_checked(game, state, opening, 1)
@@ -90,7 +91,7 @@ def simulate_game(
         command = random_legal_command(state, faction, bot)
         if command is None:
             raise SimulationFailed(f"game {game.pk} seq {seq}: {faction} must act but has no legal order")
-        events = engine.decide(state, command, GameRng(game.seed, seq + 1))
+        events = engine.decide_recorded(state, command, game.seed, position=seq + 1, by="bot")
         append_events(game, seq, events, actor=BOT_ACTOR_PREFIX + faction)
         _apply_checked(game, state, events, seq + 1)
         seq += len(events)

@@ -98,7 +98,7 @@ def test_order_appends_events_and_outbox_row_for_the_next_player_in_one_go():
     first, second = seats_to_act(game)[0], game.seats.exclude(pk=seats_to_act(game)[0].pk).get()
     seq = load_game(game).seq
     result = submit_order(game, first, Pass(first.faction), seq)
-    assert [e.type for e in result.events][:2] == ["PlayerPassed", "TurnBegan"]
+    assert [e.type for e in result.events][:3] == ["OrderGiven", "PlayerPassed", "TurnBegan"]
     assert {e.actor for e in result.events} == {first.faction}
     assert must_act(result.state) == [second.faction]
     (row,) = Outbox.objects.filter(kind="turn")

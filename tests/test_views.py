@@ -180,7 +180,10 @@ def test_api_order_is_token_authenticated_without_csrf(game, on_turn):
     response = strict.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
     assert response.status_code == 201
     result = response.json()
-    assert result["events"][0] == {"seq": seq + 1, "type": "PlayerPassed"}
+    assert result["events"][:2] == [
+        {"seq": seq + 1, "type": "OrderGiven"},
+        {"seq": seq + 2, "type": "PlayerPassed"},
+    ]
     assert f"{on_turn.faction.capitalize()} passed." in result["happened"]
     again = strict.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
     assert again.status_code == 409 and again.json()["error"]["code"] == "moved_on"

@@ -6,6 +6,8 @@ The facade used by the service, the bots and the tests alike:
 - `fold(events) -> GameState` / `fold_from(state, events)`: pure replay, no randomness.
 - `decide(state, command, rng) -> list[Event]`: validate an order, resolve its randomness,
   return its events and their automatic consequences; raises RuleViolation, changes nothing.
+- `decide_recorded(state, command, seed, position)` / `opening_recorded(setup, seed)`: the
+  batches as stored, with "OrderGiven" and "RandomnessDrawn" around them (record.py).
 - `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders.
 - `scenario(dict) -> GameState`: a hand-made state (docs/scenarios.md).
 - `player_view(state, faction) -> dict`: what that player may see (H-SCREEN);
@@ -30,6 +32,7 @@ from . import (  # noqa: F401  # noqa: F401
     missions,
     movement,
     offers,
+    record,
     setup,
     trade,
     turns,
@@ -59,6 +62,7 @@ from .commands import (
 from .events import Event, RuleViolation
 from .fold import apply_in_place
 from .legal import legal_commands
+from .record import ORDER_GIVEN, RANDOMNESS_DRAWN, order_given, randomness_drawn, reveal_seed
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
 from .state import GameState
@@ -66,6 +70,8 @@ from .view import event_view, player_view
 
 __all__ = [
     "COMMAND_TYPES",
+    "ORDER_GIVEN",
+    "RANDOMNESS_DRAWN",
     "AcceptOffer",
     "Bundle",
     "DeclineOffer",
@@ -90,11 +96,13 @@ __all__ = [
     "ScenarioError",
     "command_from_dict",
     "decide",
+    "decide_recorded",
     "event_view",
     "fold",
     "fold_from",
     "legal_commands",
     "new_game",
+    "opening_recorded",
     "player_view",
     "scenario",
     "scenario_loaded",
@@ -120,15 +128,22 @@ def _settle(work: GameState, rng: GameRng) -> list[Event]:
     return events
 
 
-def new_game(setup_data: dict[str, Any], seed: str) -> list[Event]:
+def new_game(setup_data: dict[str, Any], seed: str, rng: GameRng | None = None) -> list[Event]:
     """H-SETUP: "GameStarted" (seat order, natives, neutral Poleis, deck and bag), then the first Spring.
 
-    Every draw comes from GameRng(seed, 0). Raises RuleViolation("S-FAC") for a bad faction list.
+    Every draw comes from GameRng(seed, 0) (or `rng`, to read its transcript afterwards).
+    Raises RuleViolation("S-FAC") for a bad faction list.
     """
-    rng = GameRng(seed, 0)
+    rng = rng or GameRng(seed, record.OPENING_POSITION)
     started = setup.game_started(setup_data, seed, rng)
     work = fold([started])
     return [started, *_settle(work, rng)]
+
+
+def opening_recorded(setup_data: dict[str, Any], seed: str) -> list[Event]:
+    """A new game's opening as stored: new_game's events, then "RandomnessDrawn" at position 0."""
+    rng = GameRng(seed, record.OPENING_POSITION)
+    return [*new_game(setup_data, seed, rng), randomness_drawn(rng)]
 
 
 def _on_turn(state: GameState, cmd: Command) -> None:
@@ -191,3 +206,18 @@ def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
         apply_in_place(work, tail)
         events += tail
     return events + _settle(work, rng)
+
+
+def decide_recorded(
+    state: GameState, command: Command, seed: str, position: int, by: str = "player"
+) -> list[Event]:
+    """One order's whole batch as stored: "OrderGiven", decide's events, "RandomnessDrawn" (H-END:
+    the seed revealed in "GameEnded", which stays last). `position` is the seq "OrderGiven" will
+    get, the batch's RNG position. The service, the bots and the verifier all build batches here;
+    raises RuleViolation.
+    """
+    rng = GameRng(seed, position)
+    events = [reveal_seed(e, seed) for e in decide(state, command, rng)]
+    # H-END: "GameEnded" stays the game's last event; it draws nothing, so the draws go before it.
+    ended = events[-1:] if events and events[-1].type == "GameEnded" else []
+    return [order_given(command, by), *events[: len(events) - len(ended)], randomness_drawn(rng), *ended]

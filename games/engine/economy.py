@@ -56,7 +56,7 @@ def draw_from_bag(bag: Coins, count: int, rng: GameRng) -> Coins:
         pool = [design for design in sorted(left) for _ in range(left[design])]
         if not pool:
             break
-        design = rng.choice(pool)
+        design = rng.choice(pool, "coin")
         remove_coins(left, {design: 1})
         add_coins(drawn, {design: 1})
     return drawn

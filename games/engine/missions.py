@@ -31,7 +31,7 @@ def draw_cards(deck: list[str], count: int, rng: GameRng) -> list[str]:
     """Draw `count` cards at random from the sorted remaining deck, one at a time; `deck` is not changed."""
     left, drawn = sorted(deck), []
     for _ in range(min(count, len(left))):
-        drawn.append(left.pop(rng.randbelow(len(left))))
+        drawn.append(left.pop(rng.randbelow(len(left), "card")))
     return drawn
 
 

@@ -36,7 +36,7 @@ def _factions_of(setup: Any) -> list[str]:
 
 def draw_tile(deck: list[str], rng: GameRng) -> str:
     """A random tile of the remaining deck (S-EXP: face down); `deck` is not changed."""
-    return rng.choice(sorted(deck))
+    return rng.choice(sorted(deck), "tile")
 
 
 def draw_neutral_polis(space: str, tile: str, bag: dict[str, int], rng: GameRng) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def draw_neutral_polis(space: str, tile: str, bag: dict[str, int], rng: GameRng)
 def game_started(setup: Any, seed: str, rng: GameRng) -> Event:
     """H-SETUP: seat order drawn at random; natives, four phalanxes and the King; five neutral Poleis."""
     factions = _factions_of(setup)
-    seat_order = rng.shuffled(sorted(factions))
+    seat_order = rng.shuffled(sorted(factions), "seat")
     deck = list(data.DECK_TILES)
     bag = {design: data.COINS_PER_DESIGN for design in data.COIN_DESIGNS}
     neutrals = []

@@ -1,21 +1,28 @@
-"""`manage.py verifygame GAME [GAME ...] | --all`: check hash chains; exit 1 names the first bad event."""
+"""`manage.py verifygame GAME [GAME ...] | --all [--chain-only]`: check hash chains and replay every order
+from the seed; exit 1 names the first bad event (docs/fairness.md)."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import Game
-from games.verification import verify_chain
+from games.verification import ChainProblem, verify_chain, verify_game
 
 
 class Command(BaseCommand):
-    help = "Recompute the hash chain of a game's event log and name the first altered or missing event."
+    help = (
+        "Recompute the hash chain of a game's event log, re-derive every event from the seed and the "
+        "orders, and name the first altered, missing or re-rolled event."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("games", nargs="*", type=int, metavar="GAME", help="game id")
         parser.add_argument("--all", dest="every", action="store_true", help="verify every game")
+        parser.add_argument("--chain-only", action="store_true", help="check only the hash chain (no replay)")
 
-    def handle(self, *args: object, games: list[int], every: bool, **options: object) -> None:
+    def handle(
+        self, *args: object, games: list[int], every: bool, chain_only: bool, **options: object
+    ) -> None:
         if every == bool(games):
             raise CommandError("name one or more GAME ids, or --all")
         if every:
@@ -26,12 +33,24 @@ class Command(BaseCommand):
                 game = Game.objects.get(pk=game_id)
             except Game.DoesNotExist:
                 raise CommandError(f"game {game_id} does not exist") from None
-            report = verify_chain(game)
-            if report.ok:
-                self.stdout.write(f"game {game_id}: {report.events} events, hash chain intact")
-            else:
-                problem = report.problem
+            problem = self._verify(game, chain_only)
+            if problem is not None:
                 self.stderr.write(f"game {game_id}: BROKEN at seq {problem.seq}: {problem.reason}")
                 failed.append(f"game {game_id} seq {problem.seq}")
         if failed:
-            raise CommandError(f"hash chain broken: {', '.join(failed)}", returncode=1)
+            raise CommandError(f"verification failed: {', '.join(failed)}", returncode=1)
+
+    def _verify(self, game: Game, chain_only: bool) -> ChainProblem | None:
+        if chain_only:
+            chain = verify_chain(game)
+            if chain.ok:
+                self.stdout.write(f"game {game.pk}: {chain.events} events, hash chain intact")
+            return chain.problem
+        report = verify_game(game)
+        if report.ok:
+            assert report.replay is not None
+            self.stdout.write(
+                f"game {game.pk}: {report.chain.events} events, hash chain intact; "
+                f"{report.replay.orders} orders and {report.replay.draws} draws re-derived from the seed"
+            )
+        return report.problem

@@ -1,0 +1,138 @@
+"""Re-deriving a game's log from its seed and its orders: the replay half of `manage.py verifygame`.
+
+Pure Python over (seq, type, payload) triples, no Django, so it checks a database log and an
+export alike. The opening must be exactly what `engine.opening_recorded` makes of the seat order
+and the seed (a ScenarioLoaded opening draws nothing); every batch, from its "OrderGiven" up to
+the next one, must be exactly what `engine.decide_recorded` makes of the state before it, the
+order and GameRng(seed, seq of its OrderGiven). Any altered, missing, added, swapped or
+re-rolled event shows up as the first seq where the stored log and the re-derived one differ
+(docs/fairness.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import engine
+from .engine import RuleViolation
+from .engine.rng import seed_hash
+
+OPENINGS = ("GameStarted", "ScenarioLoaded")
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    seq: int
+    type: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ReplayProblem:
+    seq: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    orders: int  # batches decided again
+    draws: int  # draws re-derived from the seed
+    problem: ReplayProblem | None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def _same(expected: engine.Event, stored: LoggedEvent) -> bool:
+    # Through JSON, as stored: the engine's tuples are the log's lists.
+    dump = json.dumps
+    return expected.type == stored.type and dump(expected.payload, sort_keys=True) == dump(
+        stored.payload, sort_keys=True
+    )
+
+
+def _compare(
+    expected: Sequence[engine.Event], stored: Sequence[LoggedEvent], first_seq: int
+) -> ReplayProblem | None:
+    """The first seq where the re-derived events and the stored ones part."""
+    for index in range(max(len(expected), len(stored))):
+        if index >= len(stored):
+            return ReplayProblem(first_seq + index, f"event missing: the replay gives {expected[index].type}")
+        found = stored[index]
+        if index >= len(expected):
+            return ReplayProblem(
+                found.seq, f"{found.type} is not what the order's replay gives (nothing more)"
+            )
+        if expected[index].type != found.type:
+            return ReplayProblem(
+                found.seq, f"the replay gives {expected[index].type} here, the log has {found.type}"
+            )
+        if not _same(expected[index], found):
+            return ReplayProblem(found.seq, f"{found.type}: the payload differs from the replay's")
+    return None
+
+
+def _seed_problem(events: Sequence[LoggedEvent], seed: str) -> ReplayProblem | None:
+    first = events[0]
+    if first.type not in OPENINGS:
+        return ReplayProblem(first.seq, f"the log opens with {first.type}, not with a game's opening")
+    published = first.payload.get("seed_hash") or first.payload.get("state", {}).get("seed_hash")
+    if published != seed_hash(seed):
+        return ReplayProblem(first.seq, "the seed does not match the seed_hash published in the first event")
+    for event in events:
+        if event.type == "GameEnded" and event.payload.get("seed") != seed:
+            return ReplayProblem(event.seq, "the revealed seed is not the game's seed")
+    return None
+
+
+def _opening(events: Sequence[LoggedEvent], seed: str) -> list[engine.Event]:
+    first = events[0]
+    if first.type == "ScenarioLoaded":
+        return [engine.Event(first.type, first.payload)]
+    return engine.opening_recorded({"factions": list(first.payload["seat_order"])}, seed)
+
+
+def replay(events: Sequence[LoggedEvent], seed: str) -> ReplayReport:
+    """Decide the whole log again from `seed`; name the first event that differs (H-END, H-ORDER)."""
+    if not events:
+        return ReplayReport(0, 0, None)
+    problem = _seed_problem(events, seed)
+    if problem:
+        return ReplayReport(0, 0, problem)
+    starts = [i for i, e in enumerate(events) if e.type == engine.ORDER_GIVEN] + [len(events)]
+    try:
+        opening = _opening(events, seed)
+    except (KeyError, TypeError, ValueError, RuleViolation) as error:
+        return ReplayReport(0, 0, ReplayProblem(events[0].seq, f"the opening cannot be replayed: {error}"))
+    problem = _compare(opening, events[: starts[0]], events[0].seq)
+    if problem:
+        return ReplayReport(0, 0, problem)
+    state = engine.fold(opening)
+    draws = _draws(opening)
+    for number, (start, end) in enumerate(zip(starts, starts[1:], strict=False)):
+        given = events[start]
+        try:
+            command = engine.command_from_dict(given.payload["command"])
+            expected = engine.decide_recorded(
+                state, command, seed, position=given.seq, by=given.payload.get("by", "player")
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            return ReplayReport(number, draws, ReplayProblem(given.seq, f"the order cannot be read: {error}"))
+        except RuleViolation as violation:
+            return ReplayReport(
+                number, draws, ReplayProblem(given.seq, f"the order is not legal here: {violation}")
+            )
+        problem = _compare(expected, events[start:end], given.seq)
+        if problem:
+            return ReplayReport(number, draws, problem)
+        state = engine.fold_from(state, expected)
+        draws += _draws(expected)
+    return ReplayReport(len(starts) - 1, draws, None)
+
+
+def _draws(events: Sequence[engine.Event]) -> int:
+    return sum(len(e.payload["draws"]) for e in events if e.type == engine.RANDOMNESS_DRAWN)
