@@ -1,0 +1,163 @@
+"""Pages and emails in the player's language (issue 8).
+
+A seat's pages follow the player's own choice, else the browser's Accept-Language, else the
+seat's language; its emails are always in the seat's language, whoever's request caused them.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games.engine import RuleViolation
+from games.forms import violation_text
+from games.links import link_token
+from games.models import Event, Seat
+from games.orders import create_game
+from games.situation import load_game
+from games.words import faction_name
+from notifications.models import Outbox
+from tests.order_loop_support import ANA, BEN, seats_to_act
+
+pytestmark = pytest.mark.django_db
+
+GERMAN_BROWSER = "de-DE,de;q=0.9,en;q=0.5"
+ENGLISH_BROWSER = "en-GB,en;q=0.8"
+
+
+def page_url(seat: Seat) -> str:
+    return reverse("games:play", args=[seat.game_id, link_token(seat)])
+
+
+def german_game():
+    return create_game([ANA, BEN], language="de", name="Partie")
+
+
+def pass_order(seat: Seat) -> dict[str, object]:
+    seq = load_game(seat.game).seq
+    return {"kind": "suggested", "expected_seq": seq, "command": json.dumps({"kind": "pass"})}
+
+
+def test_a_german_seats_page_is_german(client):
+    game = german_game()
+    seat = seats_to_act(game)[0]
+    response = client.get(page_url(seat))
+    page = response.content.decode()
+    assert response["Content-Language"] == "de"
+    assert '<html lang="de">' in page
+    assert "431 v. Chr., Aktionsrunde 1 von 3." in page
+    assert "Du bist am Zug." in page
+    for words in (
+        "Dein Befehl",
+        "Vorgeschlagene Befehle",
+        "Expandieren",
+        "Bewegung",
+        "Münzen hinter dem Sichtschirm",
+    ):
+        assert words in page
+    assert "Your order" not in page and "It is your turn." not in page
+
+
+def test_an_engine_refusal_on_a_german_page_is_german(client):
+    game = german_game()
+    seat = seats_to_act(game)[0]
+    events = Event.objects.filter(game=game).count()
+    data = {
+        "kind": "expand",
+        "expected_seq": load_game(game).seq,
+        "expand-space": "I9",
+        "expand-source": "deck",
+    }
+    response = client.post(page_url(seat), data)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "I9 grenzt an keine Polis, die du kontrollierst. (S-EXP)" in page
+    assert "is not next to a Polis you control" not in page
+    assert Event.objects.filter(game=game).count() == events
+
+
+def test_the_page_follows_the_browser_until_the_player_chooses(client):
+    game = create_game([ANA, BEN])  # the organiser's language: English
+    seat = seats_to_act(game)[0]
+    german = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
+    assert german["Content-Language"] == "de" and "Du bist am Zug." in german.content.decode()
+    assert "Accept-Language" in german["Vary"]
+    unknown = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
+    assert "It is your turn." in unknown.content.decode()  # no French: the seat's language
+
+    response = client.post(page_url(seat), {"kind": "language", "language": "en"})
+    assert response.status_code == 302
+    seat.refresh_from_db()
+    assert (seat.language, seat.language_chosen) == ("en", True)
+    chosen = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER).content.decode()
+    assert "It is your turn." in chosen and '<html lang="en">' in chosen
+    assert 'lang="de" aria-pressed="false">Deutsch</button>' in chosen
+
+
+def test_an_unknown_language_changes_nothing(client):
+    game = create_game([ANA, BEN])
+    seat = seats_to_act(game)[0]
+    client.post(page_url(seat), {"kind": "language", "language": "xx"}, HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER)
+    seat.refresh_from_db()
+    assert (seat.language, seat.language_chosen) == ("en", False)
+    page = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER).content.decode()
+    assert "Choose one of the languages offered." in page
+
+
+def test_choosing_german_on_the_page_makes_the_emails_german(client):
+    game = create_game([ANA, BEN])
+    first = seats_to_act(game)[0]
+    second = game.seats.exclude(pk=first.pk).get()
+    client.post(page_url(second), {"kind": "language", "language": "de"})
+
+    # The first player passes from an English page; the second player's turn email is German.
+    client.post(page_url(first), pass_order(first), HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER)
+    mail = Outbox.objects.filter(game_id=game.pk, seat_id=second.pk, kind="turn").get()
+    assert mail.language == "de"
+    assert "du bist am Zug" in mail.subject
+    with translation.override("de"):
+        as_faction = f"Du bist am Zug als {faction_name(second.faction)}:"
+    assert f"Hallo {second.name}," in mail.body_text and as_faction in mail.body_text
+    assert "hat gepasst." in mail.body_text  # the narration, too
+    assert '<html lang="de">' in mail.body_html and "Partie öffnen und Befehl geben" in mail.body_html
+
+
+def test_an_english_seat_gets_english_mail_from_a_german_request(client):
+    game = create_game([ANA, BEN])
+    first = seats_to_act(game)[0]
+    second = game.seats.exclude(pk=first.pk).get()
+    client.post(page_url(first), pass_order(first), HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
+    mail = Outbox.objects.filter(game_id=game.pk, seat_id=second.pk, kind="turn").get()
+    assert mail.language == "en" and f"Hello {second.name}," in mail.body_text and "passed." in mail.body_text
+
+
+def test_the_welcome_email_of_a_german_seat_is_german():
+    game = german_game()
+    mail = Outbox.objects.filter(game_id=game.pk, kind="welcome").first()
+    assert "du spielst" in mail.subject
+    assert "Dein persönlicher Link zur Partie" in mail.body_text
+    assert "Spieler: Ana (Athen), Ben (Sparta)." in mail.body_text
+
+
+def test_refusals_name_the_game_words_in_the_readers_language():
+    moved = RuleViolation(
+        "S-MOVE",
+        "You move %(moving)d %(kind)s out of %(origin)s, but only %(present)d are there.",
+        moving=2,
+        kind="Navigators",
+        origin="C3",
+        present=1,
+    )
+    turn = RuleViolation("H-YEAR", "It is not your turn; %(player)s is on turn.", player="corinth")
+    reform = RuleViolation(
+        "H-GOV", "You already live under %(government)s; a Reform must change it.", government="democracy"
+    )
+    with translation.override("de"):
+        assert violation_text(moved) == "Du bewegst 2 Navigatoren aus C3, aber dort sind nur 1. (S-MOVE)"
+        assert violation_text(turn) == "Du bist nicht am Zug; Korinth ist am Zug. (H-YEAR)"
+        assert "unter der Demokratie" in violation_text(reform)
+    with translation.override("en"):
+        assert violation_text(turn) == "It is not your turn; Corinth is on turn. (H-YEAR)"
