@@ -17,6 +17,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from kombu.exceptions import OperationalError
 
 from .models import Outbox
 
@@ -79,10 +80,19 @@ def enqueue(
     except IntegrityError:
         # The same notification was written before: idempotent, keep the first.
         return Outbox.objects.get(game_id=game_id, seq=seq, seat_id=seat_id, kind=kind)
+    transaction.on_commit(_wake_a_worker)
+    return row
+
+
+def _wake_a_worker() -> None:
+    """Nudge delivery after commit. With the broker down (Redis stopped) the order still stands:
+    its rows wait, pending, for the periodic sweep; a nudge must never turn into an error page."""
     from .tasks import deliver_pending  # the task module imports this one
 
-    deliver_pending.delay_on_commit()
-    return row
+    try:
+        deliver_pending.apply_async(retry=False)
+    except (OperationalError, OSError) as exc:
+        log.warning("outbox: no broker to wake a worker (%s); the sweep will deliver", type(exc).__name__)
 
 
 def _max_attempts() -> int:
@@ -159,7 +169,5 @@ def retry_failed(rows: Any) -> int:
     """Put failed rows back in the queue (e.g. after fixing the ESP settings); the next run sends them."""
     count = rows.filter(status=Outbox.Status.FAILED).update(status=Outbox.Status.PENDING, attempts=0)
     if count:
-        from .tasks import deliver_pending
-
-        deliver_pending.delay_on_commit()
+        transaction.on_commit(_wake_a_worker)
     return count
