@@ -137,7 +137,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE: dict = {
     "notifications-sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    # Issue 6: deadlines and digests are polled from the database (no long countdown tasks).
+    "games-tick-deadlines": {"task": "games.tick_deadlines", "schedule": 60.0},
+    "games-send-digests": {"task": "games.send_digests", "schedule": 300.0},
 }
+# Orders by email reply (issue 6): replies go to orders+<token>@INBOUND_DOMAIN, which the ESP's
+# inbound route posts to /anymail/<esp>/inbound/. Empty: emails carry no Reply-To.
+INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")
+INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))
 
 LOGGING = {
     "version": 1,

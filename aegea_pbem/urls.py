@@ -10,5 +10,6 @@ urlpatterns = [
     path("healthz", views_home.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("anymail/", include("anymail.urls")),  # issue 6: the ESPs' inbound webhooks (email orders)
     path("", include("games.urls")),
 ]

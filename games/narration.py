@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from .table_words import TABLE_TELLERS
 from .words import GOVERNMENT_NAMES, RANKING_NAMES, coins_text, faction_name, units_text, year_label
 
 Teller = Callable[[dict[str, Any], str | None], str]
@@ -269,6 +270,7 @@ TELLERS: dict[str, Teller] = {
     "OfferAccepted": _offer(gettext_noop("%(to)s accepted the trade offer no. %(offer)s of %(from)s.")),
     "OfferDeclined": _offer(gettext_noop("%(to)s declined the trade offer no. %(offer)s of %(from)s.")),
     "OfferLapsed": _offer(gettext_noop("The trade offer no. %(offer)s of %(from)s to %(to)s lapsed.")),
+    **TABLE_TELLERS,  # issue 6: messages, vacations, missed deadlines, substitutes
 }
 
 

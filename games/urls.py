@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_api, views_dev, views_organiser, views_play
+from . import views_api, views_dev, views_long, views_organiser, views_play
 
 app_name = "games"
 
@@ -13,6 +13,14 @@ urlpatterns = [
     path("organiser/", views_organiser.game_list, name="organiser"),
     path("organiser/games/new/", views_organiser.new_game, name="organiser-new"),
     path("organiser/games/<int:game_id>/", views_organiser.game_detail, name="organiser-game"),
+    # Issue 6: messages, vacations, preferences, unsubscribe, the organiser's deadline page.
+    path("play/<int:game_id>/<str:token>/<str:action>/", views_long.player_action, name="play-action"),
+    path("mail/unsubscribe/<str:token>/", views_long.unsubscribe_page, name="unsubscribe"),
+    path(
+        "organiser/games/<int:game_id>/deadlines/",
+        views_long.organiser_deadlines,
+        name="organiser-deadlines",
+    ),
     path("dev/mailbox/", views_dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", views_dev.mailbox_message, name="mailbox-message"),
 ]

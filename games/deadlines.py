@@ -1,0 +1,160 @@
+"""Deadlines (issue 6): how long a player has, when the turn clock stands still, what is owed.
+
+The clock arithmetic is pure: `deadline_after(start, hours, ...)` counts working time from
+`start`, skipping the weekends (Saturday and Sunday in the organiser's time zone, when the game
+says so) and the player's own vacations. The projector (games/projectors/seat_clocks.py)
+keeps each seat's deadline in `SeatClock`; games/deadline_tick.py acts on it from Celery beat.
+"""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .models import DeadlineSettings, Game, SeatClock, Vacation
+
+Interval = tuple[datetime, datetime]
+REMINDER = re.compile(r"^\s*(?:(?P<percent>\d{1,2})\s*%|(?P<hours>\d{1,3})\s*h)\s*$")
+
+
+def settings_for(game: Game | int) -> DeadlineSettings:
+    """The game's deadline settings, or the defaults (an unsaved row) when the organiser set none."""
+    game_id = game if isinstance(game, int) else game.pk
+    found = DeadlineSettings.objects.filter(game_id=game_id).first()
+    return found or DeadlineSettings(game_id=game_id)
+
+
+def time_zone(settings: DeadlineSettings) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(settings.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def valid_time_zone(name: str) -> bool:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class ReminderPoint:
+    """A moment before the deadline: a share of the time gone (`fraction`) or `hours` before it."""
+
+    fraction: float | None = None
+    hours: int | None = None
+
+    def at(self, due_since: datetime, deadline: datetime) -> datetime:
+        if self.fraction is not None:
+            return due_since + (deadline - due_since) * self.fraction
+        return deadline - timedelta(hours=self.hours or 0)
+
+
+def parse_reminders(text: str) -> list[ReminderPoint]:
+    """Read "50%,2h": a reminder when half the time is gone, and one 2 hours before the deadline.
+
+    Raises ValueError naming the part that cannot be read.
+    """
+    points = []
+    for part in filter(str.strip, text.split(",")):
+        match = REMINDER.match(part)
+        if match is None or (match["percent"] and not 0 < int(match["percent"]) < 100):
+            raise ValueError(_('"%(part)s" is not a reminder: write e.g. "50%%" or "2h".') % {"part": part})
+        if match["percent"]:
+            points.append(ReminderPoint(fraction=int(match["percent"]) / 100))
+        else:
+            points.append(ReminderPoint(hours=int(match["hours"])))
+    return points
+
+
+def weekends(start: datetime, zone: zoneinfo.ZoneInfo) -> Iterator[Interval]:
+    """Saturday 00:00 to Monday 00:00 in `zone`, from the weekend around `start` on."""
+    local = start.astimezone(zone).date()
+    saturday = local - timedelta(days=(local.weekday() - 5) % 7)
+    while True:
+        begin = datetime.combine(saturday, time(0), zone)
+        yield begin, datetime.combine(saturday + timedelta(days=2), time(0), zone)
+        saturday += timedelta(days=7)
+
+
+def deadline_after(
+    start: datetime,
+    hours: int,
+    zone: zoneinfo.ZoneInfo,
+    skip_weekends: bool = False,
+    pauses: Iterable[Interval] = (),
+) -> datetime:
+    """`start` plus `hours` of running clock: the clock stands still in `pauses` (vacations) and,
+    with `skip_weekends`, from Saturday 00:00 to Monday 00:00 in the organiser's time zone."""
+    remaining = timedelta(hours=hours)
+    stops = sorted((a, b) for a, b in pauses if b > start)
+    week = weekends(start, zone) if skip_weekends else iter(())
+    upcoming = next(week, None)
+    now = start
+    while True:
+        while upcoming is not None and upcoming[1] <= now:
+            upcoming = next(week, None)
+        candidates = [s for s in stops if s[1] > now] + ([upcoming] if upcoming else [])
+        pause = min(candidates, default=None)
+        if pause is None or now + remaining <= pause[0]:
+            return now + remaining
+        if pause[0] > now:
+            remaining -= pause[0] - now
+        now = max(now, pause[1])
+
+
+def obligation_key(phase: str, year: int, action_round: int) -> str:
+    """What a seat owes now: its turn in a round of a year, or the sealed order of a scoring winter."""
+    if phase == "winter_orders":
+        return f"winter:{year}"
+    return f"turn:{year}:{action_round}"
+
+
+def seat_deadline(game_id: int, faction: str, due_since: datetime, winter: bool) -> datetime:
+    """The deadline of an obligation that began at `due_since`, with the seat's vacations."""
+    settings = settings_for(game_id)
+    pauses = [
+        (v.start, v.end) for v in Vacation.objects.filter(game_id=game_id, faction=faction, end__gt=due_since)
+    ]
+    hours = settings.winter_hours if winter else settings.turn_hours
+    return deadline_after(due_since, hours, time_zone(settings), settings.skip_weekends, pauses)
+
+
+def recompute_deadlines(game: Game) -> None:
+    """After the organiser changed the settings, or a vacation: every open deadline again."""
+    for clock in SeatClock.objects.filter(game=game, due_since__isnull=False):
+        clock.deadline = seat_deadline(
+            game.pk, clock.faction, clock.due_since, clock.obligation.startswith("winter")
+        )
+        clock.save(update_fields=["deadline"])
+
+
+def deadline_text(deadline: datetime | None, game: Game | int) -> str:
+    """The deadline in the organiser's time zone, e.g. "2026-12-02 18:00 (Europe/Berlin)"."""
+    if deadline is None:
+        return ""
+    settings = settings_for(game)
+    zone = time_zone(settings)
+    return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M} ({zone.key})"
+
+
+def clock_of(game: Game, faction: str) -> SeatClock | None:
+    return SeatClock.objects.filter(game=game, faction=faction).first()
+
+
+def describe_settings(settings: DeadlineSettings) -> dict[str, Any]:
+    return {
+        "turn_hours": settings.turn_hours,
+        "winter_hours": settings.winter_hours,
+        "time_zone": time_zone(settings).key,
+        "skip_weekends": settings.skip_weekends,
+        "reminders": settings.reminders,
+    }

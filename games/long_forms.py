@@ -1,0 +1,72 @@
+"""Forms of long games (issue 6): deadline settings, substitutes, messages, vacations, preferences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from .deadlines import parse_reminders, valid_time_zone
+from .models import DeadlineSettings, NotificationPreference, Seat
+from .words import faction_name
+
+
+class DeadlineSettingsForm(forms.ModelForm):
+    class Meta:
+        model = DeadlineSettings
+        fields = [
+            "turn_hours",
+            "winter_hours",
+            "time_zone",
+            "skip_weekends",
+            "reminders",
+            "missed_turns_alert",
+            "vacation_days",
+            "alert_organiser",
+        ]
+
+    def clean_time_zone(self) -> str:
+        zone = self.cleaned_data["time_zone"].strip()
+        if not valid_time_zone(zone):
+            raise forms.ValidationError(_("Unknown time zone; write e.g. Europe/Berlin or UTC."))
+        return zone
+
+    def clean_reminders(self) -> str:
+        text = self.cleaned_data["reminders"]
+        try:
+            parse_reminders(text)
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return text
+
+
+class HandOverForm(forms.Form):
+    seat = forms.ModelChoiceField(label=_("Seat"), queryset=Seat.objects.none())
+    name = forms.CharField(label=_("Substitute's name"), max_length=100)
+    email = forms.EmailField(label=_("Substitute's email"))
+
+    def __init__(self, *args: Any, game_id: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].queryset = Seat.objects.filter(game_id=game_id)
+        self.fields["seat"].label_from_instance = lambda s: f"{faction_name(s.faction)} ({s.name})"
+
+
+class MessageForm(forms.Form):
+    to = forms.ChoiceField(label=_("To"))
+    text = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 3}), max_length=4000)
+
+    def __init__(self, *args: Any, rivals: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["to"].choices = [("all", _("all players")), *[(f, faction_name(f)) for f in rivals]]
+
+
+class VacationForm(forms.Form):
+    days = forms.IntegerField(label=_("Days of vacation from now"), min_value=1, max_value=60)
+
+
+class PreferenceForm(forms.Form):
+    mode = forms.ChoiceField(label=_("Emails"), choices=NotificationPreference.Mode.choices)
+    digest_hour = forms.IntegerField(label=_("Digest hour (0-23)"), min_value=0, max_value=23, initial=18)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)

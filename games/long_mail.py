@@ -1,0 +1,131 @@
+"""The emails of long games (issue 6), and which emails a player wants.
+
+Every email to a seat carries its Reply-To token (orders by email, games/mail_keys.py) and
+List-Unsubscribe headers. The kinds and their outbox keys (game, seq, seat, kind), which make
+each of them go out once however often the beat task runs:
+
+| kind | seq | when |
+| --- | --- | --- |
+| reminder-N | the event that opened the obligation | the N-th reminder point passed |
+| missed | the DeadlinePassed event | the server gave the default order |
+| absent | the DeadlinePassed event | to the organiser, after N missed turns in a row |
+| message | the MessageSent event | a player wrote to this player |
+| update | the order's last event | preference "after every turn" |
+| digest | the game's last seq when it was sent | preference "daily digest" |
+| reply | the InboundMail id | the answer to an email order |
+
+Preferences (NotificationPreference): "only when I must act" (the default) gets turns,
+sealed orders, offers, reminders, missed deadlines, messages and the end; "after every turn" also
+an update after other players' orders; "daily digest" the must-act emails and one digest a day.
+Unsubscribed: nothing but the answers to the player's own emails.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+
+from notifications.services import enqueue
+
+from .deadlines import clock_of, deadline_text
+from .links import seat_url
+from .mail_keys import mail_headers, reply_address, unsubscribe_url
+from .models import Game, NotificationPreference, Seat
+from .words import faction_name
+
+OPTIONAL = {"update", "digest"}
+
+
+def preference(seat: Seat) -> NotificationPreference:
+    return NotificationPreference.objects.filter(seat=seat).first() or NotificationPreference(seat=seat)
+
+
+def wants_mail(seat: Seat, kind: str) -> bool:
+    """Whether `seat` is to be mailed an email of `kind` (see the table above)."""
+    pref = preference(seat)
+    if kind == "reply":
+        return True
+    if pref.unsubscribed:
+        return False
+    if kind == "update":
+        return pref.mode == NotificationPreference.Mode.EVERY_TURN
+    if kind == "digest":
+        return pref.mode == NotificationPreference.Mode.DIGEST
+    return True
+
+
+def mail_seat(
+    game: Game,
+    seat: Seat,
+    kind: str,
+    seq: int,
+    subject: str,
+    paragraphs: list[str],
+    reply_seq: int | None = None,
+    extra: dict[str, Any] | None = None,
+    reply_to: str | None = None,
+) -> None:
+    """Queue one notice to `seat` (subject and paragraphs already in the seat's language).
+
+    `reply_seq`: the seq an order sent by replying is decided on (the game's head now);
+    `reply_to` replaces that address (a message's reply goes back to its sender).
+    """
+    if not wants_mail(seat, kind):
+        return
+    if reply_to is None:
+        reply_to = reply_address(seat, "o", reply_seq) if reply_seq is not None else ""
+    with translation.override(seat.language):
+        clock = clock_of(game, seat.faction)
+        context = {
+            "game_name": game.name or str(game.pk),
+            "player_name": seat.name,
+            "faction_name": faction_name(seat.faction),
+            "subject": subject,
+            "paragraphs": paragraphs,
+            "link": seat_url(seat),
+            "deadline": deadline_text(clock.deadline if clock else None, game),
+            "unsubscribe_url": unsubscribe_url(seat),
+            **(extra or {}),
+        }
+    enqueue(
+        game_id=game.pk,
+        seq=seq,
+        seat_id=seat.pk,
+        kind=kind,
+        to_email=seat.email,
+        language=seat.language,
+        template="notice",
+        context=context,
+        reply_to=reply_to,
+        headers=mail_headers(seat),
+    )
+
+
+def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, paragraphs: list[str]) -> None:
+    """A notice to the organiser about `seat` (no organiser or no address: nobody to tell)."""
+    organiser = game.organiser
+    email = getattr(organiser, "email", "") if organiser is not None else ""
+    if not email:
+        return
+    from django.conf import settings
+    from django.urls import reverse
+
+    link = f"{settings.SITE_URL}{reverse('games:organiser-deadlines', args=[game.pk])}"
+    name = organiser.get_full_name() or organiser.get_username()
+    enqueue(
+        game_id=game.pk,
+        seq=seq,
+        seat_id=seat.pk,
+        kind=kind,
+        to_email=email,
+        language=game.language,
+        template="notice",
+        context={
+            "game_name": game.name or str(game.pk),
+            "player_name": name,
+            "subject": subject,
+            "paragraphs": paragraphs,
+            "link": link,
+        },
+    )

@@ -1,0 +1,118 @@
+"""The keys in the emails a player receives (issue 6): the Reply-To token and the unsubscribe link.
+
+Reply-To: `orders+<token>@<INBOUND_DOMAIN>`. The token names the game, the seat, the seat's
+link version (raising it, `links.revoke_links`, kills old tokens too), what the reply is for
+(`o` + the seq an order email was sent at, or `m` + the faction a message reply goes to) and an
+HMAC of all that under SECRET_KEY, 120 bits: unguessable, and short enough for the 64
+characters of an address's local part. The From header is never looked at.
+
+Unsubscribe: a signed, non-expiring token of (seat, link version) in a link that works without
+signing in, and in the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 2369, RFC 8058).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from .models import Seat
+
+REPLY_SALT = "aegeapolis.games.reply-to"
+UNSUBSCRIBE_SALT = "aegeapolis.games.unsubscribe"
+TOKEN = re.compile(
+    r"^(?P<kind>[om])\.(?P<game>\d{1,12})\.(?P<seat>\d{1,12})\.(?P<version>\d{1,6})\.(?P<ref>[a-z0-9]{1,12})\.(?P<mac>[a-z2-7]{24})$"
+)
+
+
+@dataclass(frozen=True)
+class ReplyKey:
+    """What a reply address opens: `kind` "o" (an order at seq `ref`) or "m" (a message to `ref`)."""
+
+    seat: Seat
+    kind: str
+    ref: str
+
+    @property
+    def seq(self) -> int:
+        return int(self.ref)
+
+
+def _mac(body: str) -> str:
+    digest = salted_hmac(REPLY_SALT, body, algorithm="sha256").digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:24]
+
+
+def reply_token(seat: Seat, kind: str, ref: str | int) -> str:
+    body = f"{kind}.{seat.game_id}.{seat.pk}.{seat.token_version}.{ref}"
+    return f"{body}.{_mac(body)}"
+
+
+def inbound_domain() -> str:
+    return str(getattr(settings, "INBOUND_DOMAIN", "") or "")
+
+
+def reply_address(seat: Seat, kind: str = "o", ref: str | int = 0) -> str:
+    """The Reply-To of an email to `seat`; "" when the service receives no email (no INBOUND_DOMAIN)."""
+    domain = inbound_domain()
+    if not domain:
+        return ""
+    local = getattr(settings, "INBOUND_LOCAL_PART", "orders")
+    return f"{local}+{reply_token(seat, kind, ref)}@{domain}"
+
+
+def read_reply_address(address: str) -> ReplyKey | None:
+    """The seat and purpose of a reply address, or None for anything forged, revoked or unknown."""
+    local, _at, domain = address.strip().lower().rpartition("@")
+    if not local or domain != inbound_domain().lower():
+        return None
+    _prefix, plus, token = local.partition("+")
+    match = TOKEN.match(token) if plus else None
+    if match is None:
+        return None
+    body = token.rsplit(".", 1)[0]
+    if not constant_time_compare(_mac(body), match["mac"]):
+        return None
+    seat = (
+        Seat.objects.select_related("game").filter(pk=int(match["seat"]), game_id=int(match["game"])).first()
+    )
+    if seat is None or seat.token_version != int(match["version"]):
+        return None
+    if match["kind"] == "o" and not match["ref"].isdigit():
+        return None
+    return ReplyKey(seat=seat, kind=match["kind"], ref=match["ref"])
+
+
+def unsubscribe_token(seat: Seat) -> str:
+    return signing.dumps({"s": seat.pk, "v": seat.token_version}, salt=UNSUBSCRIBE_SALT, compress=False)
+
+
+def read_unsubscribe_token(token: str) -> Seat | None:
+    try:
+        payload: Any = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(payload, dict) or not all(isinstance(payload.get(k), int) for k in "sv"):
+        return None
+    seat = Seat.objects.select_related("game").filter(pk=payload["s"]).first()
+    if seat is None or seat.token_version != payload["v"]:
+        return None
+    return seat
+
+
+def unsubscribe_url(seat: Seat) -> str:
+    return f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[unsubscribe_token(seat)])}"
+
+
+def mail_headers(seat: Seat) -> dict[str, str]:
+    """List-Unsubscribe (one click, RFC 8058) for every email to a seat."""
+    return {
+        "List-Unsubscribe": f"<{unsubscribe_url(seat)}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }

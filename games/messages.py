@@ -1,0 +1,117 @@
+"""Messages between players (issue 6): the negotiation that trade lives on.
+
+A message is the event "MessageSent" {player, to: [factions], text}: in the log, visible only to
+its sender and recipients until the game ends (engine.table.message_visible; the redaction of
+history and exports hides it from everyone else). Each recipient is mailed the text; replying
+to that email sends the reply back to the sender the same way (Reply-To "m" token).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from . import engine
+from .engine.table import MESSAGE_SENT, message_visible
+from .long_mail import mail_seat
+from .mail_keys import reply_address
+from .models import Event, Game, Seat
+from .store import ConcurrencyError, append_events
+from .words import faction_name
+
+MAX_LENGTH = 4000
+ALL = "all"
+
+
+class MessageRefused(ValueError):
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class ShownMessage:
+    seq: int
+    sender: str
+    to: list[str]
+    text: str
+    mine: bool
+
+
+def clean_text(text: str) -> str:
+    """Printable text only: no NUL or other control characters but line breaks and tabs."""
+    kept = "".join(c for c in text if c in "\n\t" or (c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF))
+    return kept.strip()
+
+
+def send_message(seat: Seat, to: str | list[str], text: str) -> Event:
+    """Append "MessageSent" from `seat` to one rival (a faction) or to all ("all"), and mail them."""
+    game = seat.game
+    if game.status == Game.Status.ENDED:
+        raise MessageRefused(_("The game has ended; messages are closed."))
+    rivals = [f for f in game.seats.values_list("faction", flat=True) if f != seat.faction]
+    recipients = rivals if to == ALL or to == [ALL] else ([to] if isinstance(to, str) else list(to))
+    if not recipients or any(r not in rivals for r in recipients):
+        raise MessageRefused(_("Write to a rival in this game, or to all."))
+    text = clean_text(text)
+    if not text:
+        raise MessageRefused(_("The message is empty."))
+    if len(text) > MAX_LENGTH:
+        raise MessageRefused(_("A message is at most %(n)s characters long.") % {"n": MAX_LENGTH})
+    payload = {"player": seat.faction, "to": sorted(recipients), "text": text}
+    for _attempt in range(5):
+        head = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+        try:
+            with transaction.atomic():
+                row = append_events(game, head, [engine.Event(MESSAGE_SENT, payload)], actor=seat.faction)[0]
+                _mail_recipients(game, seat, row)
+            return row
+        except ConcurrencyError:
+            continue
+    raise MessageRefused(_("The game is busy; please try again."))
+
+
+def _mail_recipients(game: Game, sender: Seat, row: Event) -> None:
+    for seat in game.seats.filter(faction__in=row.payload["to"]):
+        with translation.override(seat.language):
+            subject = _("AEGEAPOLIS %(game)s: a message from %(player)s") % {
+                "game": game.name,
+                "player": faction_name(sender.faction),
+            }
+            paragraphs = [
+                _("%(player)s (%(name)s) writes to %(to)s:")
+                % {
+                    "player": faction_name(sender.faction),
+                    "name": sender.name,
+                    "to": ", ".join(faction_name(f) for f in row.payload["to"]),
+                },
+                _("Reply to this email to answer %(player)s; your reply goes into the game as a message.")
+                % {"player": faction_name(sender.faction)},
+            ]
+        mail_seat(
+            game,
+            seat,
+            "message",
+            row.seq,
+            subject,
+            paragraphs,
+            extra={"quote": row.payload["text"].splitlines()},
+            reply_to=reply_address(seat, "m", sender.faction),
+        )
+
+
+def messages_for(game: Game, viewer: str | None, limit: int = 50) -> list[ShownMessage]:
+    """The messages `viewer` may read, newest last (everyone's once the game has ended)."""
+    over = game.status == Game.Status.ENDED
+    rows = Event.objects.filter(game=game, type=MESSAGE_SENT).order_by("-seq")
+    shown = []
+    for row in rows.iterator():
+        if message_visible(row.payload, viewer, over):
+            p = row.payload
+            shown.append(ShownMessage(row.seq, p["player"], p["to"], p["text"], p["player"] == viewer))
+            if len(shown) >= limit:
+                break
+    return list(reversed(shown))

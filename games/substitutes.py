@@ -1,0 +1,93 @@
+"""Handing an absent player's seat to a substitute (issue 6), and a player's mail preferences.
+
+The organiser gives the seat a new name and email address; every link and reply address
+issued to the seat so far stops working (`links.revoke_links` raises the link version, which
+the reply tokens and unsubscribe links carry too), the event "SeatHandedOver" tells every
+player (without the addresses), and the substitute is mailed a welcome with the new link.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from . import engine
+from .engine.table import SEAT_HANDED_OVER
+from .links import revoke_links
+from .long_mail import mail_seat
+from .models import Game, NotificationPreference, Seat
+from .store import ConcurrencyError, append_events
+from .words import faction_name
+
+
+class HandOverRefused(ValueError):
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
+    """The seat passes to `name` <`email`>; the old links stop working; everyone sees the change."""
+    game = seat.game
+    name = name.strip()
+    if game.status == Game.Status.ENDED:
+        raise HandOverRefused(_("The game has ended."))
+    if not name:
+        raise HandOverRefused(_("The substitute needs a name."))
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise HandOverRefused(_("%(email)s is not an email address.") % {"email": email}) from None
+    for _attempt in range(5):
+        head = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+        try:
+            with transaction.atomic():
+                row = append_events(
+                    game, head, [engine.Event(SEAT_HANDED_OVER, {"player": seat.faction})], actor="organiser"
+                )[0]
+                Seat.objects.filter(pk=seat.pk).update(name=name, email=email)
+                seat.name, seat.email = name, email
+                revoke_links(seat)
+                NotificationPreference.objects.filter(seat=seat).delete()
+                with translation.override(seat.language):
+                    mail_seat(
+                        game,
+                        seat,
+                        "welcome",
+                        row.seq,
+                        _("AEGEAPOLIS %(game)s: you take over %(faction)s")
+                        % {"game": game.name, "faction": faction_name(seat.faction)},
+                        [
+                            _(
+                                "The organiser has handed you the seat of %(faction)s in this game. "
+                                "Your personal link is below; keep it to yourself."
+                            )
+                            % {"faction": faction_name(seat.faction)}
+                        ],
+                        reply_seq=row.seq,
+                    )
+            return seat
+        except ConcurrencyError:
+            continue
+    raise HandOverRefused(_("The game is busy; please try again."))
+
+
+def set_preferences(seat: Seat, mode: str, digest_hour: int, language: str) -> NotificationPreference:
+    """Store how `seat` wants to be mailed, and in which language (en/de)."""
+    pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
+    pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
+    pref.full_clean()
+    pref.save()
+    Seat.objects.filter(pk=seat.pk).update(language=language)
+    seat.language = language
+    return pref
+
+
+def unsubscribe(seat: Seat, subscribed: bool = False) -> None:
+    """No more emails from this game (or, with `subscribed`, emails again)."""
+    pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
+    pref.unsubscribed = not subscribed
+    pref.save(update_fields=["unsubscribed"])

@@ -1,0 +1,50 @@
+"""The table events in plain words (issue 6): messages, vacations, missed deadlines, substitutes.
+
+A message's text is told to its sender and recipients only (engine.table.message_visible);
+others read that a private message was sent, without its text or its parties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .engine.table import message_visible
+from .words import faction_name
+
+
+def _message(p: dict[str, Any], viewer: str | None) -> str:
+    if not message_visible(p, viewer):
+        return _("A private message was sent.")
+    values = {
+        "player": faction_name(p["player"]),
+        "to": ", ".join(faction_name(f) for f in p["to"]),
+        "text": p["text"],
+    }
+    return _("Message from %(player)s to %(to)s: %(text)s") % values
+
+
+def _vacation(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"player": faction_name(p["player"]), "days": p["days"], "end": p["end"][:16].replace("T", " ")}
+    text = _("%(player)s is on vacation for %(days)s days (until %(end)s UTC); their deadlines wait.")
+    return text % values
+
+
+def _deadline_passed(p: dict[str, Any], viewer: str | None) -> str:
+    return _("%(player)s missed the deadline; the server gave the default order.") % {
+        "player": faction_name(p["player"])
+    }
+
+
+def _handed_over(p: dict[str, Any], viewer: str | None) -> str:
+    return _("A substitute took over the seat of %(player)s.") % {"player": faction_name(p["player"])}
+
+
+TABLE_TELLERS: dict[str, Callable[[dict[str, Any], str | None], str]] = {
+    "MessageSent": _message,
+    "VacationTaken": _vacation,
+    "DeadlinePassed": _deadline_passed,
+    "SeatHandedOver": _handed_over,
+}

@@ -1,0 +1,161 @@
+"""Pages of long games (issue 6): the player's messages, vacation and mail preferences, the
+unsubscribe link, and the organiser's deadline page. Parse, call a service, render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .deadlines import deadline_text, recompute_deadlines, settings_for
+from .links import LinkError, resolve_link
+from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, PreferenceForm, VacationForm
+from .long_mail import preference
+from .mail_keys import read_unsubscribe_token
+from .messages import MessageRefused, messages_for, send_message
+from .models import Game, Seat, SeatClock
+from .substitutes import HandOverRefused, hand_over_seat, set_preferences, unsubscribe
+from .vacations import VacationRefused, current_vacation, days_left, take_vacation
+from .views_play import link_error_page
+from .words import faction_name
+
+
+def long_game_context(seat: Seat) -> dict[str, Any]:
+    """The player page's deadline, messages, vacation and preferences (templates/games/_long_game.html)."""
+    game = seat.game
+    clock = SeatClock.objects.filter(game=game, faction=seat.faction).first()
+    rivals = [s.faction for s in game.seats.all() if s.faction != seat.faction]
+    pref = preference(seat)
+    shown = [
+        {
+            "sender": faction_name(m.sender),
+            "to": ", ".join(faction_name(f) for f in m.to),
+            "text": m.text,
+            "mine": m.mine,
+        }
+        for m in messages_for(game, seat.faction)
+    ]
+    vacation = current_vacation(seat)
+    return {
+        "deadline": deadline_text(clock.deadline if clock else None, game),
+        "deadlines": {"turn_hours": settings_for(game).turn_hours},
+        "game_messages": shown,
+        "message_form": MessageForm(rivals=rivals),
+        "vacation_form": VacationForm(),
+        "vacation_days_left": days_left(seat),
+        "vacation_until": deadline_text(vacation.end, game) if vacation else "",
+        "preference_form": PreferenceForm(
+            initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language}
+        ),
+        "unsubscribed": pref.unsubscribed,
+    }
+
+
+@require_POST
+def player_action(request: HttpRequest, game_id: int, token: str, action: str) -> HttpResponse:
+    """A message, a vacation or new preferences from the player page; back to the page after."""
+    try:
+        seat = resolve_link(token, game_id)
+    except LinkError as error:
+        return link_error_page(request, error)
+    with translation.override(seat.language):
+        try:
+            _act(request, seat, action)
+        except (MessageRefused, VacationRefused) as refused:
+            messages.error(request, refused.message)
+    return redirect("games:play", game_id=game_id, token=token)
+
+
+def _act(request: HttpRequest, seat: Seat, action: str) -> None:
+    if action == "message":
+        rivals = [s.faction for s in seat.game.seats.all() if s.faction != seat.faction]
+        form = MessageForm(request.POST, rivals=rivals)
+        if not form.is_valid():
+            raise MessageRefused(_("Choose a recipient and write a message."))
+        send_message(seat, form.cleaned_data["to"], form.cleaned_data["text"])
+        messages.success(request, _("Your message was sent."))
+    elif action == "vacation":
+        form = VacationForm(request.POST)
+        if not form.is_valid():
+            raise VacationRefused(_("Give the number of days (1 to 60)."))
+        vacation = take_vacation(seat, form.cleaned_data["days"], timezone.now())
+        messages.success(
+            request,
+            _("Enjoy your vacation; your deadlines stand still until %(until)s.")
+            % {"until": deadline_text(vacation.end, seat.game)},
+        )
+    elif action == "preferences":
+        form = PreferenceForm(request.POST)
+        if not form.is_valid():
+            raise MessageRefused(_("Choose how often to be mailed, an hour from 0 to 23 and a language."))
+        d = form.cleaned_data
+        set_preferences(seat, d["mode"], d["digest_hour"], d["language"])
+        messages.success(request, _("Your email preferences were saved."))
+    else:
+        raise Http404()
+
+
+@csrf_exempt  # the signed token is the key; mail clients post RFC 8058 one-click without a CSRF token
+@require_http_methods(["GET", "POST"])
+def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: what the link does, with a button. POST (the button, or a mail client's one click): done."""
+    seat = read_unsubscribe_token(token)
+    if seat is None:
+        return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
+    with translation.override(seat.language):
+        if request.method == "POST":
+            unsubscribe(seat, subscribed=request.POST.get("subscribe") == "1")
+        context = {"seat": seat, "game": seat.game, "unsubscribed": preference(seat).unsubscribed}
+        return render(request, "games/unsubscribe.html", context)
+
+
+@login_required
+def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The organiser's deadline settings, each seat's deadline and missed turns, and substitutes."""
+    game = Game.objects.filter(pk=game_id, organiser=request.user).first()
+    if game is None:
+        raise Http404(_("No such game among yours."))
+    current = settings_for(game)
+    settings_form = DeadlineSettingsForm(instance=current)
+    handover_form = HandOverForm(game_id=game.pk)
+    status = 200
+    if request.method == "POST" and request.POST.get("form") == "settings":
+        settings_form = DeadlineSettingsForm(request.POST, instance=current)
+        if settings_form.is_valid():
+            settings_form.save()
+            recompute_deadlines(game)
+            messages.success(request, _("The deadline settings were saved."))
+            return redirect("games:organiser-deadlines", game_id=game.pk)
+        status = 400
+    elif request.method == "POST" and request.POST.get("form") == "handover":
+        handover_form = HandOverForm(request.POST, game_id=game.pk)
+        if handover_form.is_valid():
+            d = handover_form.cleaned_data
+            try:
+                hand_over_seat(d["seat"], d["name"], d["email"])
+            except HandOverRefused as refused:
+                handover_form.add_error(None, refused.message)
+            else:
+                messages.success(request, _("The seat was handed over; the old links no longer work."))
+                return redirect("games:organiser-deadlines", game_id=game.pk)
+        status = 400
+    clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
+    seats = [
+        {
+            "name": s.name,
+            "email": s.email,
+            "faction_name": faction_name(s.faction),
+            "deadline": deadline_text(clocks[s.faction].deadline, game) if s.faction in clocks else "",
+            "missed": clocks[s.faction].missed_in_a_row if s.faction in clocks else 0,
+        }
+        for s in game.seats.all()
+    ]
+    context = {"game": game, "form": settings_form, "handover_form": handover_form, "seats": seats}
+    return render(request, "games/organiser_deadlines.html", context, status=status)

@@ -1,0 +1,243 @@
+"""Deadlines, reminders, default orders and substitutes (issue 6), with a controllable clock."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+from django.contrib.auth.models import User
+from django.core import mail
+
+from games.deadline_tick import default_orders, tick
+from games.deadlines import deadline_after, parse_reminders, recompute_deadlines
+from games.engine import ChooseTile, CommitCoins, Pass
+from games.engine.state import PendingChoice
+from games.links import link_token
+from games.models import DeadlineSettings, Event, SeatClock
+from games.orders import submit_order
+from games.situation import load_game
+from games.substitutes import hand_over_seat
+from notifications.models import Outbox
+from notifications.services import deliver_outbox
+from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
+from tests.order_loop_support import seats_to_act, two_player_game
+
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
+UTC_ZONE = zoneinfo.ZoneInfo("UTC")
+
+
+def at(hours: float) -> datetime:
+    return T0 + timedelta(hours=hours)
+
+
+def test_deadline_after_counts_hours_and_skips_weekends_in_the_organisers_zone():
+    berlin = zoneinfo.ZoneInfo("Europe/Berlin")
+    friday_noon = datetime(2026, 12, 4, 12, 0, tzinfo=berlin)
+    assert deadline_after(friday_noon, 24, berlin) == friday_noon + timedelta(hours=24)
+    # 12 hours of Friday, the weekend stands still, 12 hours of Monday.
+    assert deadline_after(friday_noon, 24, berlin, skip_weekends=True) == datetime(
+        2026, 12, 7, 12, 0, tzinfo=berlin
+    )
+    saturday = datetime(2026, 12, 5, 10, 0, tzinfo=berlin)
+    assert deadline_after(saturday, 2, berlin, skip_weekends=True) == datetime(
+        2026, 12, 7, 2, 0, tzinfo=berlin
+    )
+
+
+def test_deadline_after_stands_still_during_a_vacation():
+    vacation = (at(10), at(10 + 72))
+    assert deadline_after(T0, 48, UTC_ZONE, pauses=[vacation]) == at(48 + 72)
+    assert deadline_after(T0, 48, UTC_ZONE, pauses=[(at(50), at(60))]) == at(48)  # after the deadline
+
+
+def test_reminder_points_are_read_from_the_settings_text():
+    half, two_hours = parse_reminders("50%, 2h")
+    assert half.at(T0, at(48)) == at(24) and two_hours.at(T0, at(48)) == at(46)
+    with pytest.raises(ValueError, match="is not a reminder"):
+        parse_reminders("soon")
+
+
+@pytest.fixture
+def game(db, request):
+    request.getfixturevalue("anymail_outbox")
+    organiser = User.objects.create_user("olga", "olga@example.com", "pw")
+    with time_machine.travel(T0, tick=False):
+        return two_player_game(organiser=organiser, name="Slow game")
+
+
+def sent() -> list:
+    """The emails sent so far (the outbox is sent after commit, which a test transaction never reaches)."""
+    deliver_outbox()
+    return mail.outbox
+
+
+def fresh_mail() -> None:
+    deliver_outbox()
+    mail.outbox.clear()
+
+
+def clock(game, faction):
+    return SeatClock.objects.get(game=game, faction=faction)
+
+
+@pytest.mark.django_db
+def test_the_player_on_turn_has_a_deadline_from_the_turns_start(game):
+    (on_turn,) = seats_to_act(game)
+    assert clock(game, on_turn.faction).deadline == at(48)
+    other = game.seats.exclude(pk=on_turn.pk).get()
+    assert clock(game, other.faction).deadline is None
+
+
+@pytest.mark.django_db
+def test_deadline_passes_default_pass_is_given_by_the_system_and_players_are_mailed(game):
+    (absent,) = seats_to_act(game)
+    fresh_mail()
+    with time_machine.travel(at(47.9), tick=False):
+        assert tick().defaults == []
+    with time_machine.travel(at(48.5), tick=False):
+        report = tick()
+    assert report.defaults == [(game.pk, absent.faction)]
+    passed = Event.objects.get(game=game, type="DeadlinePassed")
+    assert passed.actor == "system"
+    assert passed.payload == {
+        "player": absent.faction,
+        "reason": "deadline passed",
+        "obligation": "turn:431:1",
+    }
+    after = Event.objects.filter(game=game, seq__gt=passed.seq)
+    given = after.filter(type="OrderGiven").first()
+    if given is not None:  # the order record of issue 7
+        assert given.payload["by"] == "system" and given.payload["command"]["kind"] == "pass"
+    assert after.filter(type="PlayerPassed", payload__player=absent.faction).exists()
+    missed = [m for m in sent() if m.to == [absent.email]]
+    assert [m.subject for m in missed] == [
+        "AEGEAPOLIS Slow game: reminder, your order is due by 2026-12-03 09:00 (UTC)",  # 2 hours before
+        "AEGEAPOLIS Slow game: your deadline passed",
+    ]
+    assert "the server gave the default order for you" in missed[1].body
+    (next_seat,) = seats_to_act(game)
+    assert any(m.to == [next_seat.email] and "your turn" in m.subject for m in sent())
+    # The next player's clock starts now; the absent player owes nothing and missed one turn.
+    assert clock(game, next_seat.faction).deadline == at(48.5 + 48)
+    assert clock(game, absent.faction).missed_in_a_row == 1
+    with time_machine.travel(at(48.6), tick=False):
+        assert tick().defaults == []  # never twice
+
+
+@pytest.mark.django_db
+def test_reminders_fire_once_each_under_repeated_beat_runs(game):
+    (on_turn,) = seats_to_act(game)
+    fresh_mail()
+    for hours in (1, 23.9):
+        with time_machine.travel(at(hours), tick=False):
+            tick()
+    assert sent() == []
+    for hours in (24, 24.1, 30, 45.9):
+        with time_machine.travel(at(hours), tick=False):
+            tick()
+    assert [m.subject for m in sent()] == [
+        "AEGEAPOLIS Slow game: reminder, your order is due by 2026-12-03 09:00 (UTC)"
+    ]
+    for hours in (46, 46.5, 47.99):
+        with time_machine.travel(at(hours), tick=False):
+            tick()
+    assert len(sent()) == 2 and all(m.to == [on_turn.email] for m in sent())
+    kinds = Outbox.objects.filter(game_id=game.pk, kind__startswith="reminder").values_list("kind", flat=True)
+    assert sorted(kinds) == ["reminder-1", "reminder-2"]
+    reminder = mail.outbox[1]
+    assert reminder.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert reminder.extra_headers["List-Unsubscribe"].startswith("<http")
+
+
+@pytest.mark.django_db
+def test_an_order_in_time_moves_the_deadline_to_the_next_obligation(game):
+    (first,) = seats_to_act(game)
+    with time_machine.travel(at(5), tick=False):
+        submit_order(game, first, Pass(first.faction), load_game(game).seq)
+    (second,) = seats_to_act(game)
+    assert clock(game, first.faction).deadline is None
+    assert clock(game, second.faction).deadline == at(5 + 48)
+    with time_machine.travel(at(49), tick=False):
+        assert tick().defaults == []  # the first player's old deadline is gone
+
+
+@pytest.mark.django_db
+def test_sealed_winter_orders_have_their_own_length_and_go_on_when_everyone_sealed(game):
+    DeadlineSettings.objects.create(game=game, turn_hours=24, winter_hours=72)
+    hours = 0.0
+    while load_game(game).state.phase != "winter_orders":
+        hours += 1
+        seat = seats_to_act(game)[0]
+        with time_machine.travel(at(hours), tick=False):
+            submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    year = load_game(game).state.year
+    clocks = SeatClock.objects.filter(game=game)
+    assert {c.obligation for c in clocks} == {f"winter:{year}"}
+    assert {c.deadline for c in clocks} == {at(hours + 72)}
+    first, second = game.seats.all()
+    with time_machine.travel(at(hours + 1), tick=False):
+        submit_order(game, first, CommitCoins(first.faction), load_game(game).seq)
+    assert clock(game, first.faction).deadline is None and clock(game, second.faction).deadline == at(
+        hours + 72
+    )
+    with time_machine.travel(at(hours + 2), tick=False):
+        submit_order(game, second, CommitCoins(second.faction), load_game(game).seq)
+    # Everyone sealed: the winter resolved at once and the next year's first turn runs 24 hours.
+    (on_turn,) = seats_to_act(game)
+    assert clock(game, on_turn.faction).deadline == at(hours + 2 + 24)
+
+
+@pytest.mark.django_db
+def test_the_default_orders_commit_nothing_keep_the_first_tile_and_decline_offers(game):
+    state = load_game(game).state
+    faction = state.player_on_turn
+    assert default_orders(state, faction) == [Pass(faction)]
+    chosen = state.copy()
+    chosen.phase = "choice"
+    chosen.pending_choice = PendingChoice(player=faction, space="E5", tiles=["t1", "t2"])
+    assert default_orders(chosen, faction) == [ChooseTile(faction, keep="t1")]
+    winter = state.copy()
+    winter.phase = "winter_orders"
+    assert default_orders(winter, faction) == [CommitCoins(faction)]
+
+
+@pytest.mark.django_db
+def test_missed_turns_in_a_row_mail_the_organiser_who_hands_the_seat_to_a_substitute(game, client):
+    DeadlineSettings.objects.create(game=game, turn_hours=24, missed_turns_alert=2)
+    recompute_deadlines(game)
+    (absent,) = seats_to_act(game)
+    old_link = f"/play/{game.pk}/{link_token(absent)}/"
+    # Both players are away: each turn's deadline passes in turn, 24 hours after the last.
+    for turn in range(1, 4):
+        with time_machine.travel(at(24 * turn + 0.5), tick=False):
+            assert len(tick().defaults) == 1
+    assert clock(game, absent.faction).missed_in_a_row == 2
+    alerts = [m for m in sent() if m.to == ["olga@example.com"]]
+    assert [m.subject for m in alerts] == [f"AEGEAPOLIS Slow game: {absent.name} missed 2 turns in a row"]
+    assert "hand the seat to a substitute" in alerts[0].body
+    client.force_login(game.organiser)
+    page = client.get(f"/organiser/games/{game.pk}/deadlines/")
+    assert page.status_code == 200 and "Missed in a row" in page.content.decode()
+    fresh_mail()
+    response = client.post(
+        f"/organiser/games/{game.pk}/deadlines/",
+        {"form": "handover", "seat": absent.pk, "name": "Sub", "email": "sub@example.com"},
+    )
+    assert response.status_code == 302
+    absent.refresh_from_db()
+    assert (absent.name, absent.email) == ("Sub", "sub@example.com")
+    assert client.get(old_link).status_code == 403
+    (welcome,) = [m for m in sent() if m.to == ["sub@example.com"]]
+    assert "you take over" in welcome.subject
+    assert Event.objects.filter(game=game, type="SeatHandedOver", payload__player=absent.faction).exists()
+    assert clock(game, absent.faction).missed_in_a_row == 0
+
+
+@pytest.mark.django_db
+def test_hand_over_refuses_a_bad_address_and_changes_nothing(game):
+    seat = game.seats.first()
+    with pytest.raises(ValueError, match="is not an email address"):
+        hand_over_seat(seat, "Sub", "nope")
+    assert not Event.objects.filter(game=game, type="SeatHandedOver").exists()
