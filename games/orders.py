@@ -27,6 +27,7 @@ from .engine import GameState, RuleViolation
 from .engine import data as engine_data
 from .engine.commands import Command, CommitCoins
 from .engine.rng import seed_hash
+from .engine.table import TABLE_EVENTS
 from .models import Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
 from .situation import load_game
@@ -178,7 +179,10 @@ def submit_order(
         raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
     for _attempt in range(MAX_RESEALS + 1):
         loaded = load_game(game)
-        if loaded.seq != expected_seq and not _only_sealed_by_others(game, expected_seq, seat, command):
+        if loaded.seq != expected_seq and not (
+            _only_table_talk_since(game, expected_seq, loaded.seq)
+            or _only_sealed_by_others(game, expected_seq, seat, command)
+        ):
             raise GameMovedOn()
         try:
             return _decide_and_append(game, seat, command, loaded.state, loaded.seq, by)
@@ -191,8 +195,18 @@ def _only_sealed_by_others(game: Game, expected_seq: int, seat: Seat, command: C
     """True when `command` is a sealed winter order and the game has since seen only others' sealed orders."""
     if not isinstance(command, CommitCoins):
         return False
-    since = list(Event.objects.filter(game=game, seq__gt=expected_seq).values_list("type", "actor"))
+    since = list(
+        Event.objects.filter(game=game, seq__gt=expected_seq)
+        .exclude(type__in=TABLE_EVENTS)
+        .values_list("type", "actor")
+    )
     return bool(since) and all(t in SEALED_BATCH and actor != seat.faction for t, actor in since)
+
+
+def _only_table_talk_since(game: Game, expected_seq: int, head: int) -> bool:
+    """Issue 6: messages, vacations and the like change no state, so an order decided before them stands."""
+    since = Event.objects.filter(game=game, seq__gt=expected_seq)
+    return 0 <= expected_seq < head and not since.exclude(type__in=TABLE_EVENTS).exists()
 
 
 def _decide_and_append(
