@@ -7,16 +7,29 @@ H-WINTER-ORDERS) until they are revealed. Messages are English source strings fo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from .engine import Event, event_view
+from .engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
+from .engine.view import HIDDEN
 from .table_words import TABLE_TELLERS
 from .words import GOVERNMENT_NAMES, RANKING_NAMES, coins_text, faction_name, units_text, year_label
 
 Teller = Callable[[dict[str, Any], str | None], str]
+
+# The record around an order (engine/record.py), not something that happened in the game: left
+# out of the plain-words history, e-mails and messages; the export and the JSON carry them.
+UNTOLD = frozenset({ORDER_GIVEN, RANDOMNESS_DRAWN})
+
+
+def is_told(event_type: str) -> bool:
+    """Whether an event belongs in the plain-words history (the record around an order does not)."""
+    return event_type not in UNTOLD
+
 
 ORDER_KIND_NAMES = {
     "pass": gettext_lazy("Pass"),
@@ -46,6 +59,9 @@ def _income(p: dict[str, Any], viewer: str | None) -> str:
     if viewer == p["player"]:
         values["coins"] = coins_text(p["coins"])
         return _("You received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
+    if p["coins"] != HIDDEN:  # H-END: shown once the game is over
+        values["coins"] = coins_text(p["coins"])
+        return _("%(player)s received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
     return _("%(player)s received %(ap)s AP, %(fp)s FP and coins behind their screen.") % values
 
 
@@ -117,10 +133,13 @@ def _conquered(p: dict[str, Any], viewer: str | None) -> str:
 
 
 def _sealed(p: dict[str, Any], viewer: str | None) -> str:
-    if viewer == p["player"]:
-        values = {"coins": coins_text(p["coins"]), "blanks": p.get("blanks", 0)}
-        return _("You sealed your winter order: %(coins)s and %(blanks)s Blanks.") % values
-    return _("%(player)s submitted a sealed winter order.") % {"player": faction_name(p["player"])}
+    values = {"player": faction_name(p["player"])}
+    if "coins" in p:  # the sealer's own order, or any once the game is over (H-END)
+        values |= {"coins": coins_text(p["coins"]), "blanks": p.get("blanks", 0)}
+        if viewer == p["player"]:
+            return _("You sealed your winter order: %(coins)s and %(blanks)s Blanks.") % values
+        return _("%(player)s sealed a winter order: %(coins)s and %(blanks)s Blanks.") % values
+    return _("%(player)s submitted a sealed winter order.") % values
 
 
 def _revealed(p: dict[str, Any], viewer: str | None) -> str:
@@ -147,13 +166,17 @@ def _dealt(p: dict[str, Any], viewer: str | None) -> str:
     # H-MISSIONS: which cards a player holds is theirs alone to know.
     if viewer == p["player"]:
         return _("You were dealt the Mission Cards %(cards)s.") % {"cards": ", ".join(p["cards"])}
-    values = {"player": faction_name(p["player"]), "n": len(p["cards"])}
+    cards = p["cards"]
+    values = {"player": faction_name(p["player"]), "n": cards if isinstance(cards, int) else len(cards)}
     return _("%(player)s was dealt %(n)s Mission Cards.") % values
 
 
 def _oracle(p: dict[str, Any], viewer: str | None) -> str:
     if viewer == p["player"]:
         return _("You consulted the Oracle and drew the Mission Card %(card)s.") % {"card": p["card"]}
+    if p["card"] != HIDDEN:  # H-END: shown once the game is over
+        values = {"player": faction_name(p["player"]), "card": p["card"]}
+        return _("%(player)s consulted the Oracle and drew the Mission Card %(card)s.") % values
     return _("%(player)s consulted the Oracle and drew a Mission Card.") % {
         "player": faction_name(p["player"])
     }
@@ -274,12 +297,23 @@ TELLERS: dict[str, Teller] = {
 }
 
 
-def describe(event_type: str, payload: dict[str, Any], viewer: str | None) -> str:
-    """One event in plain words, as `viewer` (a faction, or None for a spectator) may know it."""
+def describe(event_type: str, payload: dict[str, Any], viewer: str | None, game_over: bool = False) -> str:
+    """One event in plain words, as `viewer` (a faction, or None for a spectator) may know it.
+
+    The payload is first redacted by engine.event_view, the one redaction of the log (H-SCREEN,
+    H-MISSIONS, H-WINTER-ORDERS; everything once the game is over, H-END): a teller never sees
+    what the viewer may not.
+    """
     teller = TELLERS.get(event_type)
     if teller is not None:
+        shown = event_view(Event(event_type, payload), viewer, game_over)["payload"]
         try:
-            return teller(payload, viewer)
+            return teller(shown, viewer)
         except (KeyError, TypeError, ValueError):
             pass  # a payload newer than its words: say that it happened rather than break the page
     return _("%(event)s happened.") % {"event": event_type}
+
+
+def tell(events: Iterable[Any], viewer: str | None, game_over: bool = False) -> list[str]:
+    """Events (anything with .type and .payload) in plain words for `viewer`, the order's record left out."""
+    return [describe(e.type, e.payload, viewer, game_over) for e in events if is_told(e.type)]

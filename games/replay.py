@@ -6,7 +6,7 @@ and the seed (a ScenarioLoaded opening draws nothing); every batch, from its "Or
 the next one, must be exactly what `engine.decide_recorded` makes of the state before it, the
 order and GameRng(seed, seq of its OrderGiven). Any altered, missing, added, swapped or
 re-rolled event shows up as the first seq where the stored log and the re-derived one differ
-(docs/fairness.md).
+(docs/fairness.md). The table's events (engine/table.py) are no part of any batch.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from . import engine
 from .engine import RuleViolation
 from .engine.rng import seed_hash
+from .engine.table import TABLE_EVENTS
 
 OPENINGS = ("GameStarted", "ScenarioLoaded")
 
@@ -98,6 +99,9 @@ def _opening(events: Sequence[LoggedEvent], seed: str) -> list[engine.Event]:
 
 def replay(events: Sequence[LoggedEvent], seed: str) -> ReplayReport:
     """Decide the whole log again from `seed`; name the first event that differs (H-END, H-ORDER)."""
+    # Table events (messages, vacations, deadlines, substitutes) are outside the rules: they change
+    # no state, draw nothing, and may fall between batches; the hash chain alone vouches for them.
+    events = [e for e in events if e.type not in TABLE_EVENTS]
     if not events:
         return ReplayReport(0, 0, None)
     problem = _seed_problem(events, seed)

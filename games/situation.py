@@ -18,7 +18,7 @@ from .engine import GameState
 from .engine.commands import Command
 from .hashing import GENESIS_HASH
 from .models import Event, Game
-from .narration import describe
+from .narration import UNTOLD, describe
 from .store import LoadedState, load_state
 from .words import faction_name, phase_label, year_label
 
@@ -89,20 +89,31 @@ def must_act(state: GameState) -> list[str]:
     return [on_turn] if on_turn else []
 
 
+def is_over(game: Game) -> bool:
+    """H-END: once the game has ended, everyone sees everything (engine.event_view)."""
+    return game.status == Game.Status.ENDED
+
+
+def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None) -> int:
+    """The seq where `viewer`'s last order began ("OrderGiven"); 1 when they have given none."""
+    rows = Event.objects.filter(game=game, type=engine.ORDER_GIVEN, actor=viewer)
+    if up_to_seq is not None:
+        rows = rows.filter(seq__lte=up_to_seq)
+    return rows.order_by("-seq").values_list("seq", flat=True).first() or 1
+
+
 def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
     """The events since `viewer`'s previous order (with its outcome), in plain words as they may know them."""
-    rows = Event.objects.filter(game=game)
+    rows = Event.objects.filter(game=game).exclude(type__in=UNTOLD)
     if up_to_seq is not None:
         rows = rows.filter(seq__lte=up_to_seq)
     if viewer is not None:
         # From the start of the viewer's last order: its outcome (dice, scoring that it
         # triggered) is part of what they need to read, then everything after it.
-        last_own = rows.filter(actor=viewer).order_by("-seq").values_list("created", flat=True).first()
-        if last_own is not None:
-            batch = rows.filter(actor=viewer, created=last_own).order_by("seq").values_list("seq", flat=True)
-            rows = rows.filter(seq__gte=batch.first())
+        rows = rows.filter(seq__gte=last_turn_start(game, viewer, up_to_seq))
     recent = list(rows.order_by("-seq").values_list("type", "payload")[:HAPPENINGS_LIMIT])
-    return [describe(event_type, payload, viewer) for event_type, payload in reversed(recent)]
+    over = is_over(game)
+    return [describe(event_type, payload, viewer, over) for event_type, payload in reversed(recent)]
 
 
 def whose_turn(state: GameState, viewer: str | None = None) -> str:

@@ -18,7 +18,7 @@ from .engine import RuleViolation, command_from_dict
 from .forms import violation_text
 from .links import LinkError, resolve_link
 from .models import Seat
-from .narration import describe
+from .narration import tell
 from .orders import GameMovedOn, submit_order
 from .situation import player_screen
 
@@ -97,7 +97,7 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
             {
                 "seq": result.seq,
                 "events": [{"seq": e.seq, "type": e.type} for e in result.events],
-                "happened": [describe(e.type, e.payload, seat.faction) for e in result.events],
+                "happened": tell(result.events, seat.faction, result.state.phase == "ended"),
             },
             status=201,
         )

@@ -165,7 +165,7 @@ _HANDLERS: dict[type[Command], Callable[[GameState, Any, GameRng], list[Event]]]
     Expand: expansion.decide_expand,
     Move: movement.decide_move,
     ChooseTile: expansion.decide_choose_tile,
-    CommitCoins: lambda s, c, r: winter.decide_commit(s, c),
+    CommitCoins: winter.decide_commit,
     Reform: lambda s, c, r: government.decide_reform(s, c),
     RecruitBuilder: lambda s, c, r: builders.decide_recruit_builder(s, c),
     Oracle: missions.decide_oracle,

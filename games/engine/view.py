@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .events import Event
+from .record import ORDER_GIVEN, RANDOMNESS_DRAWN
 from .state import GameState
+from .table import MESSAGE_SENT, message_visible
 
 HIDDEN = "hidden"
 SUBMITTED = "submitted"
@@ -40,30 +42,55 @@ def player_view(state: GameState, faction: str | None) -> dict[str, Any]:
 
 
 def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dict[str, Any]:
-    """One event of the history as `viewer` may see it (H-SCREEN, H-WINTER-ORDERS); all once the game is over.
+    """One event of the history as `viewer` may see it; everything once the game is over (H-END).
 
-    Coins drawn behind a screen show to others only as hidden; a sealed winter order shows
-    to others only that it was sent (the reveal event later shows every order).
+    The one redaction of the log, used by every page, email, JSON answer and export:
+    H-SCREEN — coins drawn behind a screen, paid from it or named in an order show to others
+    only as hidden, and so does a scenario's screens; H-MISSIONS — a hand and a drawn card only
+    to their holder; H-WINTER-ORDERS — a sealed order shows to others only that it was sent and
+    its commitment (the reveal later shows every order and salt); H-TRADE — an offer's screened
+    coins only to its two sides; the draws of a batch (they would tell coin designs) and a
+    private message (engine/table.py) to nobody else. `viewer` None is a spectator or the
+    organiser, who sees what every player may see.
     """
     shown = event.to_dict()
     if game_over:
         return shown
-    if event.type == "GameStarted" and "mission_hands" in event.payload:
-        # H-MISSIONS: each player sees only their own hand; others only how many cards it holds.
-        hands = {
-            f: cards if f == viewer else len(cards) for f, cards in event.payload["mission_hands"].items()
-        }
-        shown["payload"] = {**event.payload, "mission_hands": hands}
-    elif event.type in ("OfferMade", "OfferAccepted"):
-        shown["payload"] = _offer_as_seen(event.payload, viewer, parties=(event.payload.get("to"),))
-    if event.payload.get("player") == viewer:
+    payload = event.payload
+    if event.type == MESSAGE_SENT:
+        if not message_visible(payload, viewer):
+            # Not even who wrote to whom: others read only that a private message was sent.
+            shown["payload"] = {"private": True, "player": HIDDEN, "to": [], "text": HIDDEN}
         return shown
-    if event.type == "MissionCardDrawn":
-        shown["payload"] = {**event.payload, "card": HIDDEN, "coin": HIDDEN}
+    if event.type == RANDOMNESS_DRAWN:
+        shown["payload"] = {"position": payload["position"], "draws": HIDDEN}
+        return shown
+    if event.type == "ScenarioLoaded":
+        shown["payload"] = {**payload, "state": player_view(GameState.from_dict(payload["state"]), viewer)}
+        return shown
+    if event.type == "GameStarted" and "mission_hands" in payload:
+        # H-MISSIONS: each player sees only their own hand; others only how many cards it holds.
+        hands = {f: cards if f == viewer else len(cards) for f, cards in payload["mission_hands"].items()}
+        shown["payload"] = {**payload, "mission_hands": hands}
+    elif event.type in ("OfferMade", "OfferAccepted"):
+        shown["payload"] = _offer_as_seen(payload, viewer, parties=(payload.get("to"),))
+    if payload.get("player") == viewer:
+        return shown
+    if event.type == ORDER_GIVEN:
+        # An order's details can name screened coins (a sealed order, an Oracle, an offer).
+        command = payload["command"]
+        shown["payload"] = {**payload, "command": {"kind": command["kind"], "player": command["player"]}}
+    elif event.type == "MissionCardDrawn":
+        shown["payload"] = {**payload, "card": HIDDEN, "coin": HIDDEN}
+    elif event.type == "MissionCardsDealt":
+        shown["payload"] = {**payload, "cards": len(payload["cards"])}
     elif event.type == "IncomeReceived":
-        shown["payload"] = {**event.payload, "coins": HIDDEN}
+        shown["payload"] = {**payload, "coins": HIDDEN}
     elif event.type == "WinterOrderSealed":
-        shown["payload"] = {"player": event.payload["player"], "order": SUBMITTED}
+        # H-WINTER-ORDERS: the commitment is public at once, the order and its salt at the reveal.
+        shown["payload"] = {"player": payload["player"], "order": SUBMITTED}
+        if "commitment" in payload:
+            shown["payload"]["commitment"] = payload["commitment"]
     return shown
 
 

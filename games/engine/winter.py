@@ -8,6 +8,8 @@ bag), S-REINF with H-NATIVE-LOST and H-PIECES, and H-END.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from . import data, mission_scoring
@@ -16,13 +18,32 @@ from .commands import CommitCoins
 from .economy import add_coins, coin_count, controlled_poleis, has_coins, remove_coins
 from .events import Event, RuleViolation
 from .fold import applies
+from .rng import GameRng
 from .state import GameState
+
+SALT_DRAWS = 2  # 2 × 64 bits of salt: nobody can try every possible order against a commitment
 
 # --- H-WINTER-ORDERS -------------------------------------------------------------------------
 
 
-def decide_commit(state: GameState, cmd: CommitCoins) -> list[Event]:
-    """H-WINTER-ORDERS: one sealed order per player per scoring winter, from the coins behind the screen."""
+def order_commitment(order: dict[str, Any], salt: str) -> str:
+    """H-WINTER-ORDERS: the SHA-256 (hex) of the canonical JSON of {"order": order, "salt": salt}.
+
+    `order` is the order as revealed (coins, blanks, mission_card, card_coins, card_blanks);
+    canonical JSON as in the event log: sorted keys, no whitespace, UTF-8 (docs/fairness.md).
+    """
+    text = json.dumps(
+        {"order": order, "salt": salt}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def decide_commit(state: GameState, cmd: CommitCoins, rng: GameRng) -> list[Event]:
+    """H-WINTER-ORDERS: one sealed order per player per scoring winter, from the coins behind the screen.
+
+    The order is sealed with a commitment everyone may see at once; its salt is drawn from the
+    game's seed (so the replay re-derives it) and the reveal carries it, proving the order unchanged.
+    """
     if state.phase != "winter_orders":
         raise RuleViolation("H-WINTER-ORDERS", "Coins are committed only in a scoring winter.")
     if cmd.player in state.winter_orders:
@@ -40,6 +61,8 @@ def decide_commit(state: GameState, cmd: CommitCoins) -> list[Event]:
             "H-WINTER-ORDERS", "You have only %(blanks)d Blanks to commit.", blanks=player.blanks
         )
     sealed = {"player": cmd.player, "coins": coins, "blanks": cmd.blanks, **mission_scoring.sealed_card(cmd)}
+    salt = "".join(f"{rng.randbelow(1 << 64, 'salt'):016x}" for _ in range(SALT_DRAWS))
+    sealed |= {"salt": salt, "commitment": order_commitment(_revealed_order(sealed), salt)}
     return [Event("WinterOrderSealed", sealed)]
 
 
@@ -87,6 +110,8 @@ def scoring(state: GameState) -> list[Event]:
     """S-WINTER: reveal the sealed orders; (1) the winter Mission Cards that act first; (2) Poleis,
     Coins and Mint, in that order; (3) Second coin scoring (H-MISSIONS, via mission_scoring)."""
     orders = {f: _revealed_order(state.winter_orders[f]) for f in state.seat_order}
+    # H-WINTER-ORDERS: with the salts, anyone can check each order against its commitment.
+    salts = {f: state.winter_orders[f]["salt"] for f in state.seat_order if "salt" in state.winter_orders[f]}
     values = ranking_values(state)
     rankings = []
     for ranking in data.RANKINGS:
@@ -95,7 +120,7 @@ def scoring(state: GameState) -> list[Event]:
         rankings.append({"ranking": ranking, "values": values[ranking], "places": places, "vp": vp})
     by_name = {r["ranking"]: r for r in rankings}
     return [
-        Event("WinterOrdersRevealed", {"year": state.year, "orders": orders}),
+        Event("WinterOrdersRevealed", {"year": state.year, "orders": orders, "salts": salts}),
         *mission_scoring.before_rankings(state, by_name["poleis"]["vp"]),
         *(Event("RankingScored", r) for r in rankings),
         *mission_scoring.after_rankings(state, by_name["coins"]),
@@ -174,7 +199,10 @@ def game_ended(state: GameState) -> Event:
 
 @applies("WinterOrderSealed")
 def _winter_order_sealed(state: GameState, payload: dict[str, Any]) -> None:
-    state.winter_orders[payload["player"]] = _revealed_order(payload)
+    order = _revealed_order(payload)
+    if "salt" in payload:  # orders sealed before commitments have none
+        order["salt"] = payload["salt"]
+    state.winter_orders[payload["player"]] = order
 
 
 @applies("WinterOrdersRevealed")
