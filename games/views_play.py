@@ -19,7 +19,7 @@ from .forms import OrderForm, bound_order_form, order_forms, suggested_order, vi
 from .languages import choose_language, page_language
 from .links import LinkError, resolve_link
 from .models import Seat
-from .narration import describe
+from .narration import tell
 from .orders import GameMovedOn, submit_order
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
@@ -102,7 +102,7 @@ def _submit(
         else:
             form.order_error = violation_text(violation)
         return 400
-    new_events = [describe(e.type, e.payload, seat.faction) for e in result.events]
+    new_events = tell(result.events, seat.faction, result.state.phase == "ended")
     messages.success(request, _("Your order was accepted."))
     for line in new_events:
         messages.info(request, line)
