@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from notifications.services import enqueue
 
@@ -129,3 +130,25 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
             "link": link,
         },
     )
+
+
+def mail_updates(game: Game, seats: list[Seat], state: Any, seq: int) -> None:
+    """Preference "after every turn": what happened, to the seats that need not act now."""
+    from .situation import happenings, whose_turn
+
+    for seat in seats:
+        if not wants_mail(seat, "update"):
+            continue
+        with translation.override(seat.language):
+            subject = _("AEGEAPOLIS %(game)s: what happened") % {"game": game.name}
+            lines = happenings(game, seat.faction, up_to_seq=seq)
+            mail_seat(
+                game,
+                seat,
+                "update",
+                seq,
+                subject,
+                [whose_turn(state, seat.faction)],
+                reply_seq=seq,
+                extra={"happenings": lines},
+            )

@@ -13,8 +13,11 @@ from django.utils.translation import gettext as _
 
 from notifications.services import enqueue
 
+from .deadlines import clock_of, deadline_text
 from .engine import GameState
 from .links import seat_url
+from .long_mail import mail_updates, wants_mail
+from .mail_keys import mail_headers, reply_address, unsubscribe_url
 from .models import Game, Seat
 from .situation import happenings, must_act, whose_turn
 from .trade_words import bundle_text
@@ -40,6 +43,7 @@ def notify_after_order(game: Game, before: GameState, after: GameState, seq: int
         if seat.faction in due:
             _enqueue(game, seat, after, seq, "turn")
     _notify_offers(game, seats, before, after, seq)
+    mail_updates(game, [s for s in seats if s.faction not in due], after, seq)  # issue 6: "every turn"
 
 
 def _notify_offers(game: Game, seats: list[Seat], before: GameState, after: GameState, seq: int) -> None:
@@ -70,6 +74,9 @@ def _obligations(state: GameState) -> set[tuple[Any, ...]]:
 def _enqueue(
     game: Game, seat: Seat, state: GameState, seq: int, kind: str, extra: dict[str, Any] | None = None
 ) -> None:
+    if not wants_mail(seat, kind):  # issue 6: the player's preferences
+        return
+    clock = clock_of(game, seat.faction)
     with translation.override(seat.language):
         context = {
             "game_name": game.name or str(game.pk),
@@ -86,6 +93,9 @@ def _enqueue(
                 f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all().order_by("id")
             ),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
+            "deadline": deadline_text(clock.deadline if clock else None, game),
+            "unsubscribe_url": unsubscribe_url(seat),
+            "email_orders": bool(reply_address(seat)),
             **(extra or {}),
         }
     enqueue(
@@ -97,6 +107,8 @@ def _enqueue(
         language=seat.language,
         template=kind,
         context=context,
+        reply_to=reply_address(seat, "o", seq),  # issue 6: orders by email reply
+        headers=mail_headers(seat),
     )
 
 

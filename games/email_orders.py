@@ -1,0 +1,134 @@
+"""Orders and messages by email reply (issue 6): what a reply to a game email does.
+
+notifications/inbound.py authenticates the reply by its Reply-To token (games/mail_keys.py) and
+hands it here with the text. An order reply is read (games/order_syntax.py) and submitted through
+`submit_order` with the seq its email was sent at; the player gets an answer: the order was
+accepted (and what happened), or why not (the game moved on, the rules refuse it, the line is
+not an order) with the syntax help. A reply to a message email goes to that message's sender.
+Nothing but a valid order changes the game.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from .engine import RuleViolation, command_from_dict
+from .forms import violation_text
+from .long_mail import mail_seat
+from .mail_keys import ReplyKey
+from .messages import MessageRefused, send_message
+from .narration import describe
+from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
+from .orders import GameMovedOn, submit_order
+from .situation import load_game, whose_turn
+
+
+def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
+    """Act on the reply's own lines; returns the outcome (for the InboundMail record)."""
+    seat = key.seat
+    with translation.override(seat.language):
+        if key.kind == "m":
+            return _message_reply(key, lines, inbound_id)
+        if not lines:
+            _answer(key, inbound_id, [_("We found no order in your reply (only quoted text).")], help=True)
+            return "no-order"
+        try:
+            parsed = parse_order(lines[0], seat.faction)
+            if isinstance(parsed, MessageOrder):
+                text = "\n".join([parsed.text, *lines[1:]])
+                send_message(seat, parsed.to, text)
+                _answer(key, inbound_id, [_("Your message was sent.")])
+                return "message"
+            result = submit_order(seat.game, seat, command_from_dict(parsed), key.seq)
+        except OrderSyntaxError as error:
+            _answer(
+                key,
+                inbound_id,
+                [_("Your order could not be read: %(error)s") % {"error": error.message}],
+                help=True,
+            )
+            return "malformed"
+        except MessageRefused as refused:
+            _answer(key, inbound_id, [refused.message])
+            return "refused"
+        except RuleViolation as violation:
+            _answer(
+                key,
+                inbound_id,
+                [_("The rules refuse this order: %(error)s") % {"error": violation_text(violation)}],
+                help=True,
+            )
+            return "rule-violation"
+        except GameMovedOn:
+            _answer(
+                key,
+                inbound_id,
+                [
+                    _(
+                        "The game has moved on since the email you answered; nothing was changed."
+                        " Reply to this email to give an order on the game as it stands now."
+                    )
+                ],
+            )
+            return "moved-on"
+        lines_told = [describe(e.type, e.payload, seat.faction) for e in result.events]
+        _answer(
+            key,
+            inbound_id,
+            [_("Your order was accepted: %(order)s") % {"order": lines[0]}],
+            happened=lines_told,
+        )
+        return "accepted"
+
+
+def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
+    if not lines:
+        _answer(key, inbound_id, [_("Your reply held no text of its own, so no message was sent.")])
+        return "no-order"
+    try:
+        send_message(key.seat, key.ref, "\n".join(lines))
+    except MessageRefused as refused:
+        _answer(key, inbound_id, [refused.message])
+        return "refused"
+    return "message"
+
+
+def answer_refusal(key: ReplyKey, inbound_id: int, reason: str) -> None:
+    """A polite answer to a mail that was not read at all (spam-flagged, too large)."""
+    with translation.override(key.seat.language):
+        texts = {
+            "spam": _(
+                "Your email was marked as spam by our mail provider, so it was not read."
+                " Please send your order again as plain text."
+            ),
+            "too-large": _(
+                "Your email was too large to be read (at most 1 MB)."
+                " Please reply with your order as plain text, without attachments."
+            ),
+        }
+        _answer(key, inbound_id, [texts[reason]], help=True)
+
+
+def _answer(
+    key: ReplyKey,
+    inbound_id: int,
+    paragraphs: list[str],
+    help: bool = False,
+    happened: list[str] | None = None,
+) -> None:
+    seat = key.seat
+    game = seat.game
+    loaded = load_game(game)
+    with transaction.atomic():
+        mail_seat(
+            game,
+            seat,
+            "reply",
+            inbound_id,
+            _("AEGEAPOLIS %(game)s: your email") % {"game": game.name},
+            [*paragraphs, whose_turn(loaded.state, seat.faction)],
+            reply_seq=loaded.seq,
+            extra={"syntax_help": help_lines() if help else [], "happenings": happened or []},
+        )

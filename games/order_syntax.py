@@ -1,0 +1,288 @@
+"""The order syntax of email replies (issue 6, docs/email-orders.md), in English and German.
+
+`read_reply(text)` finds the order in a reply: the first line that is not quoted, not an
+attribution ("On ... wrote:", "Am ... schrieb ...:") and not blank; everything from a signature
+("-- ") or a forwarded/original-message block on is ignored. `parse_order(line, faction)`
+turns that line into the plain dict `engine.command_from_dict` reads (the engine then checks
+it like any other order), or into a message to other players. Keywords are case-insensitive;
+German umlauts may be written as ae/oe/ue.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
+
+from .engine.data import COIN_DESIGNS, FACTION_IDS, GOVERNMENTS
+
+
+class OrderSyntaxError(ValueError):
+    """A line that is not an order; `message` is fit to show the player (with the syntax help)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+KEYWORDS = {
+    "pass": "pass", "passen": "pass",
+    "expand": "expand", "ausbreiten": "expand",
+    "move": "move", "bewegen": "move",
+    "recruit": "recruit", "rekrutieren": "recruit",
+    "fortify": "fortify", "befestigen": "fortify",
+    "commit": "commit_coins", "einsetzen": "commit_coins",
+    "keep": "keep", "behalten": "keep",
+    "neither": "neither", "keine": "neither",
+    "accept": "accept_offer", "annehmen": "accept_offer",
+    "decline": "decline_offer", "ablehnen": "decline_offer",
+    "reform": "reform", "reformieren": "reform",
+    "oracle": "oracle", "orakel": "oracle",
+    "trade": "neutral_trade", "handeln": "neutral_trade",
+    "builder": "recruit_builder", "baumeister": "recruit_builder",
+    "message": "message", "nachricht": "message",
+}  # fmt: skip
+WORDS = {
+    "deck": "deck", "stapel": "deck", "polisstapel": "deck",
+    "discard": "discard", "ablage": "discard", "ablagestapel": "discard",
+    "choice": "choice", "auswahl": "choice",
+    "link": "link", "handelsstrasse": "link",
+    "blanks": "blanks", "blank": "blanks", "blanko": "blanks", "blankos": "blanks",
+    "king": "king", "koenig": "king",
+    "navigators": "navigators", "navigator": "navigators", "navigatoren": "navigators",
+    "builders": "builders", "baumeister": "builders",
+    "battle": "battle", "kampf": "battle",
+    "all": "all", "alle": "all",
+    "eule": "owl", "schildkroete": "turtle", "schild": "shield",
+    "athen": "athens", "korinth": "corinth", "theben": "thebes",
+    "tyrannis": "tyranny", "oligarchie": "oligarchy", "demokratie": "democracy",
+}  # fmt: skip
+SPACE = re.compile(r"^[a-i][1-9]$")
+QUOTE_START = re.compile(
+    r"^(on .+ wrote:?|am .+ schrieb .+:?|-+ ?original message ?-+|-+ ?urspr(ue|ü)ngliche nachricht ?-+|"
+    r"_{5,}|from: .+|von: .+|-- ?)$",
+    re.IGNORECASE,
+)
+
+
+def help_lines() -> list[str]:
+    """The syntax, one example per line, in the active language (English keywords work in both)."""
+    return [
+        _("pass  (passen)"),
+        _("expand D4 deck  (ausbreiten D4 stapel) — or: discard; options: choice deck, link C3, blanks 1"),
+        _("move C3 D4 3  (bewegen C3 D4 3) — more: E5 2 king; options: navigators 1, builders 1"),
+        _("recruit C3 2  (rekrutieren C3 2) — options: navigators 1, blanks 1"),
+        _("fortify D4  (befestigen D4)"),
+        _("commit owl 2 turtle 1 blanks 1  (einsetzen eule 2 schildkroete 1) — commit nothing: commit"),
+        _("keep TILE  (behalten TILE); neither TILE1 TILE2  (keine TILE1 TILE2)"),
+        _("accept 3 / decline 3  (annehmen 3 / ablehnen 3)"),
+        _("reform democracy  (reformieren demokratie); oracle owl  (orakel eule); trade  (handeln)"),
+        _("message sparta Hello!  (nachricht sparta Hallo!) — to everyone: message all ..."),
+    ]
+
+
+def _fold(text: str) -> str:
+    """Lower case, German umlauts as ae/oe/ue, ß as ss: "Schildkröte" -> "schildkroete"."""
+    text = text.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+    return unicodedata.normalize("NFKC", text)
+
+
+def read_reply(text: str | None, html: str | None = None) -> list[str]:
+    """The reply's own lines, up to the quoted part: quoted lines ("> ...") and blank lines skipped."""
+    body = text if text and text.strip() else _html_text(html or "")
+    lines = []
+    for raw in body.replace("\r\n", "\n").split("\n"):
+        line = raw.strip()
+        if QUOTE_START.match(line) or (raw.startswith("-- ") and not raw.strip("- ")):
+            break
+        if line.startswith(">") or not line:
+            continue
+        lines.append(line)
+    return lines
+
+
+def _html_text(html: str) -> str:
+    """An HTML-only reply as lines: quoted blocks dropped, paragraphs and breaks as new lines."""
+    html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
+    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
+    return strip_tags(html)
+
+
+@dataclass(frozen=True)
+class MessageOrder:
+    """A "message" line: `to` a faction or "all", and the text."""
+
+    to: str
+    text: str
+
+
+def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
+    """One order line -> the dict for `engine.command_from_dict`, or a MessageOrder."""
+    words = line.split()
+    if not words:
+        raise OrderSyntaxError(_("The reply holds no order."))
+    kind = KEYWORDS.get(_fold(words[0]).strip(":,."))
+    if kind is None:
+        raise OrderSyntaxError(_('"%(word)s" is not an order keyword.') % {"word": words[0][:40]})
+    if kind == "message":
+        if len(words) < 3:
+            raise OrderSyntaxError(_("Write: message FACTION (or all) and your text."))
+        to = _word(words[1])
+        if to != "all" and to not in FACTION_IDS:
+            raise OrderSyntaxError(_('"%(word)s" is not a faction.') % {"word": words[1][:40]})
+        return MessageOrder(to=to, text=line.split(None, 2)[2])
+    args = [_word(w) for w in words[1:]]
+    order = PARSERS[kind](args)
+    return {"player": faction, **order}
+
+
+def _word(word: str) -> str:
+    folded = _fold(word).strip(",.;:")
+    return WORDS.get(folded, folded)
+
+
+def _number(args: list[str], i: int) -> int:
+    if i >= len(args) or not args[i].isdigit():
+        raise OrderSyntaxError(_("A number is missing after %(word)s.") % {"word": args[i - 1] if i else ""})
+    return int(args[i])
+
+
+def _space_at(args: list[str], i: int) -> str:
+    if i >= len(args) or not SPACE.match(args[i]):
+        raise OrderSyntaxError(_("A space (A1 to I9) is missing or wrong."))
+    return args[i].upper()
+
+
+def _options(args: list[str], start: int, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """Trailing "name value" options, e.g. "blanks 1 link C3"."""
+    out: dict[str, Any] = {}
+    i = start
+    while i < len(args):
+        name = args[i]
+        if name not in allowed:
+            raise OrderSyntaxError(_('"%(word)s" is not understood here.') % {"word": name[:40]})
+        if name in ("link",):
+            out["link_from"] = _space_at(args, i + 1)
+        elif name == "choice":
+            if i + 1 >= len(args) or args[i + 1] not in ("deck", "discard"):
+                raise OrderSyntaxError(_("After choice, name deck or discard."))
+            out["second_source"] = args[i + 1]
+        else:
+            out[name] = _number(args, i + 1)
+        i += 2
+    return out
+
+
+def _expand(args: list[str]) -> dict[str, Any]:
+    order: dict[str, Any] = {"kind": "expand", "space": _space_at(args, 0), "source": "deck"}
+    rest = 1
+    if len(args) > 1 and args[1] in ("deck", "discard"):
+        order["source"], rest = args[1], 2
+    return order | _options(args, rest, ("choice", "link", "blanks"))
+
+
+def _move(args: list[str]) -> dict[str, Any]:
+    origin = _space_at(args, 0)
+    destinations: list[dict[str, Any]] = []
+    blanks, battle, i = 0, [], 1
+    while i < len(args):
+        word = args[i]
+        if SPACE.match(word):
+            destinations.append({"space": word.upper()})
+            if i + 1 < len(args) and args[i + 1].isdigit():
+                destinations[-1]["phalanxes"] = int(args[i + 1])
+                i += 1
+        elif word == "king" and destinations:
+            destinations[-1]["king"] = True
+        elif word in ("navigators", "builders") and destinations:
+            destinations[-1][word] = _number(args, i + 1)
+            i += 1
+        elif word == "blanks":
+            blanks = _number(args, i + 1)
+            i += 1
+        elif word == "battle":
+            battle = [a.upper() for a in args[i + 1 :]]
+            break
+        else:
+            raise OrderSyntaxError(_('"%(word)s" is not understood in a move.') % {"word": word[:40]})
+        i += 1
+    if not destinations:
+        raise OrderSyntaxError(_("Name where to move: move C3 D4 3."))
+    return {
+        "kind": "move",
+        "origin": origin,
+        "destinations": destinations,
+        "battle_order": battle,
+        "blanks": blanks,
+    }
+
+
+def _recruit(args: list[str]) -> dict[str, Any]:
+    order: dict[str, Any] = {"kind": "recruit", "space": _space_at(args, 0), "phalanxes": 1}
+    rest = 1
+    if len(args) > 1 and args[1].isdigit():
+        order["phalanxes"], rest = int(args[1]), 2
+    return order | _options(args, rest, ("navigators", "blanks"))
+
+
+def _commit(args: list[str]) -> dict[str, Any]:
+    coins: dict[str, int] = {}
+    blanks, i = 0, 0
+    while i < len(args):
+        word = args[i]
+        if word in COIN_DESIGNS:
+            coins[word] = coins.get(word, 0) + _number(args, i + 1)
+        elif word == "blanks":
+            blanks = _number(args, i + 1)
+        else:
+            raise OrderSyntaxError(
+                _('"%(word)s" is not a coin design (owl, pegasus, shield, turtle).') % {"word": word[:40]}
+            )
+        i += 2
+    return {"kind": "commit_coins", "coins": coins, "blanks": blanks}
+
+
+def _one(kind: str, field: str, read: Any) -> Any:
+    def parse(args: list[str]) -> dict[str, Any]:
+        if len(args) != 1:
+            raise OrderSyntaxError(_("Give exactly one value after the keyword."))
+        return {"kind": kind, field: read(args)}
+
+    return parse
+
+
+def _government(args: list[str]) -> str:
+    if args[0] not in GOVERNMENTS:
+        raise OrderSyntaxError(_('"%(word)s" is not a government.') % {"word": args[0][:40]})
+    return args[0]
+
+
+def _bare(kind: str) -> Any:
+    def parse(args: list[str]) -> dict[str, Any]:
+        if args:
+            raise OrderSyntaxError(_('"%(word)s" is not understood here.') % {"word": args[0][:40]})
+        return {"kind": kind}
+
+    return parse
+
+
+PARSERS: dict[str, Any] = {
+    "pass": _bare("pass"),
+    "expand": _expand,
+    "move": _move,
+    "recruit": _recruit,
+    "fortify": lambda a: {"kind": "fortify", "space": _space_at(a, 0)} | _options(a, 1, ("blanks",)),
+    "commit_coins": _commit,
+    "keep": _one("choose_tile", "keep", lambda a: a[0]),
+    "neither": lambda a: {"kind": "choose_tile", "keep": None, "discard_order": a[:2]},
+    "accept_offer": _one("accept_offer", "offer", lambda a: _number(a, 0)),
+    "decline_offer": _one("decline_offer", "offer", lambda a: _number(a, 0)),
+    "reform": _one("reform", "government", _government),
+    "oracle": _one("oracle", "coin", lambda a: a[0]),
+    "neutral_trade": _bare("neutral_trade"),
+    "recruit_builder": _bare("recruit_builder"),
+}
