@@ -13,6 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from .board.names import tile_name
 from .engine import RuleViolation
 from .engine.board import COLUMNS, ROWS
 from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
@@ -125,7 +126,19 @@ def sample_orders(legal: list[Any], limit: int = SUGGESTIONS_SHOWN) -> list[Any]
 def board_rows(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
     """The 9×9 board (H-BOARD) as rows of cells for the template."""
     board = view.get("board", {})
-    return [[{"space": f"{c}{r}", "polis": board.get(f"{c}{r}")} for c in COLUMNS] for r in ROWS]
+    rows = []
+    for r in ROWS:
+        row = []
+        for c in COLUMNS:
+            polis = board.get(f"{c}{r}")
+            names = (
+                {"tile_name": tile_name(polis["tile_id"]), "owner_name": faction_name(polis.get("owner"))}
+                if polis
+                else {}
+            )
+            row.append({"space": f"{c}{r}", "polis": polis, **names})
+        rows.append(row)
+    return rows
 
 
 def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> dict[str, Any]:
