@@ -2,12 +2,16 @@
 
 from django.urls import path
 
-from . import views_api, views_dev, views_long, views_organiser, views_play
+from . import views_api, views_dev, views_history, views_long, views_organiser, views_play
 
 app_name = "games"
 
 urlpatterns = [
     path("play/<int:game_id>/<str:token>/", views_play.player_page, name="play"),
+    # Issue 7: the history (before the issue-6 actions below, which take any word after the token).
+    path("play/<int:game_id>/<str:token>/history/", views_history.player_history, name="play-history"),
+    path("organiser/games/<int:game_id>/history/", views_history.organiser_history, name="organiser-history"),
+    path("games/<int:game_id>/export.json", views_history.export, name="export"),
     path("api/games/<int:game_id>/state", views_api.state, name="api-state"),
     path("api/games/<int:game_id>/orders", views_api.orders, name="api-orders"),
     path("organiser/", views_organiser.game_list, name="organiser"),

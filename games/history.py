@@ -1,0 +1,150 @@
+"""A game's history as one reader may know it (issue 7): the log in plain words, and the board at any event.
+
+Every event passes engine.event_view (through narration.describe) before it is told, so the
+history hides exactly what the player page hides (H-SCREEN, H-MISSIONS, H-WINTER-ORDERS) and
+shows everything once the game has ended (H-END). The board at an event is the state folded up
+to that seq from the nearest snapshot (store.load_state), seen through engine.player_view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from . import engine
+from .engine.view import HIDDEN
+from .models import Event, Game
+from .narration import describe, is_told
+from .situation import is_over, last_turn_start, load_game
+from .words import coins_text, faction_name
+
+# Payload keys that name the factions an event concerns (the player filter).
+PARTY_KEYS = ("player", "attacker", "defender", "from", "to", "previous_owner")
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    seq: int
+    type: str
+    created: datetime
+    year: int | None
+    text: str
+    parties: frozenset[str]
+    commitment: str  # H-WINTER-ORDERS: a sealed order's commitment, public at once
+
+
+def _parties(payload: dict[str, Any], actor: str) -> frozenset[str]:
+    found = {actor}
+    for key in PARTY_KEYS:
+        value = payload.get(key)
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, list):
+            found.update(v for v in value if isinstance(v, str))
+    return frozenset(found - {HIDDEN, ""})
+
+
+def _opening_year(event_type: str, payload: dict[str, Any]) -> int | None:
+    if event_type == "ScenarioLoaded":
+        return payload.get("state", {}).get("year")
+    return engine.GameState().year if event_type == "GameStarted" else None
+
+
+def history(
+    game: Game,
+    viewer: str | None,
+    *,
+    year: int | None = None,
+    player: str | None = None,
+    since_seq: int | None = None,
+) -> list[HistoryEntry]:
+    """The told events, oldest first, as `viewer` may know them; filtered by year, player and seq."""
+    over = is_over(game)
+    entries, current_year = [], None
+    rows = (
+        Event.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("seq", "type", "payload", "actor", "created")
+    )
+    for seq, event_type, payload, actor, created in rows.iterator():
+        current_year = _opening_year(event_type, payload) or current_year
+        if event_type == "YearBegan":
+            current_year = payload["year"]
+        if not is_told(event_type):
+            continue
+        if (since_seq is not None and seq < since_seq) or (year is not None and current_year != year):
+            continue
+        shown = engine.event_view(engine.Event(event_type, payload), viewer, over)["payload"]
+        parties = _parties(shown, actor)
+        if player is not None and player not in parties:
+            continue
+        entries.append(
+            HistoryEntry(
+                seq=seq,
+                type=event_type,
+                created=created,
+                year=current_year,
+                text=describe(event_type, payload, viewer, over),
+                parties=parties,
+                commitment=shown.get("commitment", "") if event_type == "WinterOrderSealed" else "",
+            )
+        )
+    return entries
+
+
+def years_of(game: Game) -> list[int]:
+    """The years the game has reached (for the year filter)."""
+    years = Event.objects.filter(game=game, type="YearBegan").values_list("payload__year", flat=True)
+    return sorted(set(years), reverse=True)
+
+
+def default_since(game: Game, viewer: str | None) -> int | None:
+    """ "Since my last turn": from the reader's last order on; the organiser reads everything."""
+    return last_turn_start(game, viewer) if viewer is not None else None
+
+
+@dataclass(frozen=True)
+class BoardAt:
+    seq: int
+    last_seq: int
+    view: dict[str, Any]
+    supplies: list[dict[str, Any]]
+
+
+def board_at(game: Game, seq: int, viewer: str | None) -> BoardAt:
+    """The board and each player's supplies just after event `seq`, as `viewer` may see them.
+
+    Folded from the nearest snapshot at or before `seq`. The board goes through player_view
+    (H-SCREEN); once the game has ended the screens and hands are shown at every seq (H-END).
+    """
+    last_seq = Event.objects.filter(game=game).order_by("-seq").values_list("seq", flat=True).first() or 0
+    seq = max(1, min(seq, last_seq))
+    state = load_game(game, up_to_seq=seq).state
+    view = engine.player_view(state, viewer)
+    if is_over(game):
+        full = state.to_dict()["players"]
+        for faction, player in view["players"].items():
+            player["coins_behind_screen"] = full[faction]["coins_behind_screen"]
+            player["mission_cards"] = full[faction]["mission_cards"]
+    supplies = [
+        {
+            "faction": faction,
+            "faction_name": faction_name(faction),
+            "vp": p["vp"],
+            "ap": p["ap"],
+            "fp": p["fp"],
+            "blanks": p["blanks"],
+            "phalanx_supply": p["phalanx_supply"],
+            "screen": _("hidden")
+            if p["coins_behind_screen"] == HIDDEN
+            else coins_text(p["coins_behind_screen"]),
+            "cards": p["mission_cards"]
+            if isinstance(p["mission_cards"], int)
+            else ", ".join(p["mission_cards"]),
+        }
+        for faction, p in view["players"].items()
+    ]
+    return BoardAt(seq=seq, last_seq=last_seq, view=view, supplies=supplies)

@@ -1,0 +1,139 @@
+"""History pages and the export download (issue 7). Parse, call games/history.py or games/export.py, render.
+
+A player opens their history with their signed link (/play/<id>/<token>/history/); the
+organiser with their login (/organiser/games/<id>/history/). The export answers to the same
+link's token (Authorization: Bearer, or ?token=) or to the organiser's login.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from .board.svg import render_board
+from .export import export_game
+from .history import board_at, default_since, history, years_of
+from .languages import page_language
+from .links import LinkError, resolve_link
+from .models import Game, Seat
+from .views_play import link_error_page
+from .words import faction_name, year_label
+
+ALL = "all"
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _context(request: HttpRequest, game: Game, viewer: str | None, language: str) -> dict[str, Any]:
+    """Filters from the query: ?year=431, ?player=athens, ?since=all (default: since my last turn);
+    the replay's ?at=seq."""
+    factions = list(game.seats.order_by("id").values_list("faction", flat=True))
+    year = _int(request.GET.get("year"))
+    player = request.GET.get("player") or None
+    if player not in factions:
+        player = None
+    since_all = request.GET.get("since") == ALL
+    since = None if since_all else (_int(request.GET.get("since")) or default_since(game, viewer))
+    entries = history(game, viewer, year=year, player=player, since_seq=since)
+    at = _int(request.GET.get("at"))
+    board = board_at(game, at if at is not None else (entries[-1].seq if entries else 1 << 62), viewer)
+    return {
+        "game": game,
+        "viewer": viewer,
+        "viewer_name": faction_name(viewer) if viewer else _("the organiser"),
+        "entries": entries,
+        "years": [(y, year_label(y)) for y in years_of(game)],
+        "players": [(f, faction_name(f)) for f in factions],
+        "year": year,
+        "player": player,
+        "since": since,
+        "since_all": since_all,
+        "board": board,
+        "board_svg": render_board(board.view, language=language, id_prefix="history"),
+        "previous_seq": max(1, board.seq - 1),
+        "next_seq": min(board.last_seq, board.seq + 1),
+    }
+
+
+@require_GET
+def player_history(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
+    """The game's history as the link's player may know it (H-SCREEN; everything after H-END)."""
+    try:
+        seat = resolve_link(token, game_id)
+    except LinkError as error:
+        return link_error_page(request, error)
+    language = page_language(request, seat)
+    with translation.override(language):
+        context = _context(request, seat.game, seat.faction, language)
+        context["back"] = request.path.removesuffix("history/")
+        response = render(request, "games/history.html", context)
+    response["Content-Language"] = language
+    return response
+
+
+def _organisers_game(request: HttpRequest, game_id: int) -> Game:
+    games = Game.objects.all() if request.user.is_staff else Game.objects.filter(organiser=request.user)
+    game = games.filter(pk=game_id).first()
+    if game is None:
+        raise Http404(_("No such game among yours."))
+    return game
+
+
+@login_required
+@require_GET
+def organiser_history(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The history as the organiser may know it: what every player may see, no screen (H-SCREEN)."""
+    game = _organisers_game(request, game_id)
+    with translation.override(game.language):
+        context = _context(request, game, None, game.language)
+        context["back"] = request.path.removesuffix("history/")
+        return render(request, "games/history.html", context)
+
+
+def _export_reader(request: HttpRequest, game_id: int) -> Seat | Game | JsonResponse:
+    header = request.headers.get("Authorization", "")
+    token = (
+        header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else request.GET.get("token")
+    )
+    if token:
+        try:
+            return resolve_link(token, game_id)
+        except LinkError as error:
+            body = {"error": {"code": error.reason, "message": str(error.message)}}
+            return JsonResponse(body, status=error.status)
+    if request.user.is_authenticated:
+        try:
+            return _organisers_game(request, game_id)
+        except Http404:
+            return JsonResponse(
+                {"error": {"code": "unknown", "message": "No such game among yours."}}, status=404
+            )
+    return JsonResponse(
+        {"error": {"code": "unauthenticated", "message": "Send your link's token or sign in."}}, status=403
+    )
+
+
+@require_GET
+def export(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The game's log, redacted for the reader (docs/export.md): a seat's token or the organiser's login."""
+    reader = _export_reader(request, game_id)
+    if isinstance(reader, JsonResponse):
+        return reader
+    if isinstance(reader, Seat):
+        document = export_game(reader.game, reader.faction)
+    else:
+        document = export_game(reader, None)
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="aegeapolis-game-{game_id}.json"'
+    return response
