@@ -1,7 +1,7 @@
 """The table events in plain words (issue 6): messages, vacations, missed deadlines, substitutes.
 
-A message's text is told to its sender and recipients only (engine.table.message_visible);
-others read that a private message was sent, without its text or its parties.
+A message's text is told to its sender and recipients only: engine.event_view hides it from
+others (until the game ends), who read that a private message was sent, without text or parties.
 """
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .engine.table import message_visible
 from .words import faction_name
 
 
 def _message(p: dict[str, Any], viewer: str | None) -> str:
-    if not message_visible(p, viewer):
+    if p.get("private"):  # engine.event_view hid it from this viewer (until the game ends)
         return _("A private message was sent.")
     values = {
         "player": faction_name(p["player"]),

@@ -3,8 +3,6 @@ unsubscribe link, and the organiser's deadline page. Parse, call a service, rend
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,43 +17,12 @@ from .links import LinkError, resolve_link
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
 from .mail_keys import read_unsubscribe_token
-from .messages import MessageRefused, messages_for, send_message
+from .messages import MessageRefused, send_message
 from .models import Game, Seat, SeatClock
 from .substitutes import HandOverRefused, hand_over_seat, set_preferences, unsubscribe
-from .vacations import VacationRefused, current_vacation, days_left, take_vacation
+from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
 from .words import faction_name
-
-
-def long_game_context(seat: Seat) -> dict[str, Any]:
-    """The player page's deadline, messages, vacation and preferences (templates/games/_long_game.html)."""
-    game = seat.game
-    clock = SeatClock.objects.filter(game=game, faction=seat.faction).first()
-    rivals = [s.faction for s in game.seats.all() if s.faction != seat.faction]
-    pref = preference(seat)
-    shown = [
-        {
-            "sender": faction_name(m.sender),
-            "to": ", ".join(faction_name(f) for f in m.to),
-            "text": m.text,
-            "mine": m.mine,
-        }
-        for m in messages_for(game, seat.faction)
-    ]
-    vacation = current_vacation(seat)
-    return {
-        "deadline": deadline_text(clock.deadline if clock else None, game),
-        "deadlines": {"turn_hours": settings_for(game).turn_hours},
-        "game_messages": shown,
-        "message_form": MessageForm(rivals=rivals),
-        "vacation_form": VacationForm(),
-        "vacation_days_left": days_left(seat),
-        "vacation_until": deadline_text(vacation.end, game) if vacation else "",
-        "preference_form": PreferenceForm(
-            initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language}
-        ),
-        "unsubscribed": pref.unsubscribed,
-    }
 
 
 @require_POST

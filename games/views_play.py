@@ -19,6 +19,7 @@ from .engine.board import COLUMNS, ROWS
 from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
 from .languages import choose_language, page_language
 from .links import LinkError, resolve_link
+from .long_context import long_game_context
 from .models import Seat
 from .narration import tell
 from .orders import GameMovedOn, submit_order
@@ -170,4 +171,5 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "can_order": bool(screen.legal),
         "offers": offer_rows(screen.view, seat.faction, screen.legal),  # H-TRADE
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
+        **long_game_context(seat),  # issue 6: deadline, messages, vacation, mail preferences
     }

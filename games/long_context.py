@@ -1,0 +1,45 @@
+"""What the player page shows of a long game (issue 6): the deadline, messages, vacation, mail
+preferences (templates/games/_long_game.html, included by the player page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deadlines import deadline_text, settings_for
+from .long_forms import MessageForm, PreferenceForm, VacationForm
+from .long_mail import preference
+from .messages import messages_for
+from .models import Seat, SeatClock
+from .vacations import current_vacation, days_left
+from .words import faction_name
+
+
+def long_game_context(seat: Seat) -> dict[str, Any]:
+    """The player page's deadline, messages, vacation and preferences (templates/games/_long_game.html)."""
+    game = seat.game
+    clock = SeatClock.objects.filter(game=game, faction=seat.faction).first()
+    rivals = [s.faction for s in game.seats.all() if s.faction != seat.faction]
+    pref = preference(seat)
+    shown = [
+        {
+            "sender": faction_name(m.sender),
+            "to": ", ".join(faction_name(f) for f in m.to),
+            "text": m.text,
+            "mine": m.mine,
+        }
+        for m in messages_for(game, seat.faction)
+    ]
+    vacation = current_vacation(seat)
+    return {
+        "deadline": deadline_text(clock.deadline if clock else None, game),
+        "deadlines": {"turn_hours": settings_for(game).turn_hours},
+        "game_messages": shown,
+        "message_form": MessageForm(rivals=rivals),
+        "vacation_form": VacationForm(),
+        "vacation_days_left": days_left(seat),
+        "vacation_until": deadline_text(vacation.end, game) if vacation else "",
+        "preference_form": PreferenceForm(
+            initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language}
+        ),
+        "unsubscribed": pref.unsubscribed,
+    }
