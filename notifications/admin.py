@@ -4,7 +4,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models import Outbox
+from .models import InboundMail, Outbox
 from .services import retry_failed
 
 
@@ -24,3 +24,15 @@ class OutboxAdmin(admin.ModelAdmin):
         count = retry_failed(queryset)
         message = ngettext("%(n)d email queued again.", "%(n)d emails queued again.", count) % {"n": count}
         self.message_user(request, message, messages.SUCCESS)
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(admin.ModelAdmin):
+    """Emails received through the ESP's inbound webhook and what became of each (issue 6)."""
+
+    list_display = ("id", "received", "game_id", "seat_id", "outcome", "size")
+    list_filter = ("outcome",)
+    readonly_fields = [f.name for f in InboundMail._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
