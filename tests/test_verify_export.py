@@ -1,0 +1,126 @@
+"""tools/verify_export.py, the stand-alone verifier (docs/fairness.md): standard library only (H-END).
+
+It runs under `python -S` (no site-packages at all) on a real export of a finished simulated
+game and passes; tampered copies, even with the hash chain recomputed, fail naming the event.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from games.links import link_token
+from games.models import Event, Game, Seat
+from games.simulate import SimulationReport, simulate_game
+from tests.conftest import tamper
+
+SCRIPT = Path(__file__).resolve().parents[1] / "tools" / "verify_export.py"
+sys.path.insert(0, str(SCRIPT.parent))
+import verify_export  # noqa: E402  (the script itself, for rechaining tampered copies)
+
+
+@pytest.fixture(scope="module")
+def export(django_db_setup, django_db_blocker, tmp_path_factory) -> dict:  # type: ignore[no-untyped-def]
+    """The operator's export of a finished simulated 3-player game."""
+    with django_db_blocker.unblock():
+        game = simulate_game(["athens", "sparta", "thebes"], random.Random(11), SimulationReport())
+        path = tmp_path_factory.mktemp("export") / "game.json"
+        call_command("exportgame", str(game.pk), output=str(path), stderr=io.StringIO())
+        yield json.loads(path.read_text())
+        tamper("DELETE FROM games_event WHERE game_id = %s", [game.pk])
+        game.delete()
+
+
+def run(document: dict, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(document))
+    command = [sys.executable, "-S", str(SCRIPT), str(path), *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def rechain(document: dict) -> dict:
+    """Recompute every hash after a change, as a forger with the export in hand would."""
+    prev = "0" * 64
+    for event in document["events"]:
+        event["prev_hash"] = prev
+        event["hash"] = prev = verify_export.event_hash(document["game"]["id"], event)
+    return document
+
+
+def first(document: dict, event_type: str) -> dict:
+    return next(e for e in document["events"] if e["type"] == event_type)
+
+
+def test_h_end_the_stand_alone_verifier_passes_a_finished_games_export(export, tmp_path):
+    result = run(export, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "hash chain intact" in result.stdout and "0 redacted" in result.stdout
+    assert "draws re-derived and matched" in result.stdout
+    assert "sealed winter orders match their commitments" in result.stdout
+    assert "0 sealed" not in result.stdout
+
+
+def test_h_end_an_altered_payload_breaks_the_chain(export, tmp_path):
+    forged = copy.deepcopy(export)
+    moved = first(forged, "UnitsMoved")
+    moved["payload"]["fp_paid"] += 1
+    result = run(forged, tmp_path)
+    assert result.returncode == 1 and f"seq {moved['seq']}: hash does not match" in result.stdout
+
+
+def test_h_end_a_changed_die_with_the_chain_recomputed_fails_the_draws(export, tmp_path):
+    forged = copy.deepcopy(export)
+    battle = first(forged, "BattleFought")
+    die = battle["payload"]["rounds"][0]["dice"][0]
+    battle["payload"]["rounds"][0]["dice"][0] = 6 if die != 6 else 5
+    result = run(rechain(forged), tmp_path)
+    assert result.returncode == 1
+    assert f"seq {battle['seq']}: the dice shown are not the batch's die draws" in result.stdout
+
+
+def test_h_end_a_changed_draw_fails_the_seed_re_derivation(export, tmp_path):
+    forged = copy.deepcopy(export)
+    record = next(e for e in forged["events"] if e["type"] == "RandomnessDrawn" and e["payload"]["draws"])
+    label, n, value = record["payload"]["draws"][0]
+    record["payload"]["draws"][0] = [label, n, (value + 1) % n]
+    result = run(rechain(forged), tmp_path)
+    assert result.returncode == 1 and f"seq {record['seq']}: draw 0" in result.stdout
+
+
+def test_h_winter_orders_a_revealed_order_changed_after_sealing_fails_its_commitment(export, tmp_path):
+    forged = copy.deepcopy(export)
+    reveal = first(forged, "WinterOrdersRevealed")
+    faction = next(iter(reveal["payload"]["salts"]))
+    reveal["payload"]["orders"][faction]["blanks"] += 1
+    result = run(rechain(forged), tmp_path)
+    assert result.returncode == 1
+    assert f"seq {reveal['seq']}: {faction}'s revealed order differs" in result.stdout
+
+
+def test_h_end_a_wrong_seed_is_refused(export, tmp_path):
+    result = run(export, tmp_path, "--seed", "guess")
+    assert result.returncode == 1 and "seed_hash" in result.stdout
+
+
+@pytest.mark.django_db
+def test_h_screen_a_players_export_before_the_end_verifies_its_chain_without_the_draws(client, tmp_path):
+    from tests.order_loop_support import two_player_game
+
+    game = two_player_game()
+    seat = Seat.objects.filter(game=game).first()
+    url = reverse("games:export", args=[game.pk])
+    document = client.get(url, HTTP_AUTHORIZATION=f"Bearer {link_token(seat)}").json()
+    assert Game.objects.get(pk=game.pk).status != "ended"
+    result = run(document, tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert "redacted" in result.stdout and "seed is revealed when the game ends" in result.stdout
+    assert Event.objects.filter(game=game).count() == len(document["events"])

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Check an AEGEAPOLIS game export with nothing but Python's standard library (docs/fairness.md).
+
+    python3 verify_export.py aegeapolis-game-7.json [--seed SEED]
+
+Checks, and names the first event that fails:
+  1. the hash chain: seqs 1, 2, 3... without gaps, each prev_hash the hash before it, each hash
+     the SHA-256 of the event's canonical JSON (events marked "redacted" are linked but their
+     content cannot be recomputed: their payload is not the one that was hashed);
+  2. the seed: SHA-256(seed) is the seed_hash published in the first event, and it is the seed
+     revealed in GameEnded (the seed comes from the export once the game has ended, or --seed);
+  3. every draw: each RandomnessDrawn lists (label, bound n, value); each value is recomputed from
+     HMAC-SHA256(seed, "<position>:<counter>") with the same rejection sampling as the server;
+     its position is the seq of its batch's OrderGiven (0 for the opening);
+  4. the draws against what the events show, where no rule is needed: the dice of every
+     BattleFought round are exactly the batch's die draws, in order; the opening's seat order is
+     the Fisher-Yates shuffle of the sorted factions by its seat draws; every tile drawn from the
+     deck (tracked from GameStarted's deck: tiles leave it only by a draw) is the tile the events
+     name; the number of coin and card draws is the number of coins and cards the events say
+     were drawn; each sealed winter order's salt is the batch's salt draws;
+  5. sealed winter orders: each order revealed equals its commitment published when it was sealed.
+What only `manage.py verifygame` proves (it replays the rules): that each batch is exactly what
+the rules make of its order, e.g. who won a battle with those dice, which coins an income paid.
+Exit status 0 when every check passes, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import sys
+from typing import Any
+
+SUPPORTED_VERSIONS = (1,)
+GENESIS_HASH = "0" * 64
+HASHED_FIELDS = ("actor", "created", "payload", "prev_hash", "schema_version", "seq", "type")
+
+
+class Failed(Exception):
+    def __init__(self, seq: int, reason: str) -> None:
+        self.seq = seq
+        super().__init__(f"seq {seq}: {reason}")
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def event_hash(game_id: int, event: dict[str, Any]) -> str:
+    document = {name: event[name] for name in HASHED_FIELDS}
+    document["game"] = game_id
+    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+
+
+def check_chain(game_id: int, events: list[dict[str, Any]]) -> int:
+    """Returns how many events were redacted (linked, but their content not recomputable)."""
+    prev, redacted = GENESIS_HASH, 0
+    for expected_seq, event in enumerate(events, start=1):
+        if event["seq"] != expected_seq:
+            raise Failed(expected_seq, f"event {expected_seq} is missing")
+        if event["prev_hash"] != prev:
+            raise Failed(event["seq"], "prev_hash does not match the event before")
+        if event.get("redacted"):
+            redacted += 1
+        elif event_hash(game_id, event) != event["hash"]:
+            raise Failed(event["seq"], "hash does not match its content")
+        prev = event["hash"]
+    return redacted
+
+
+def draw(seed: str, position: int, counter: int, n: int) -> tuple[int, int]:
+    """One randbelow(n) of the server's GameRng: (value, next counter)."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        message = f"{position}:{counter}".encode()
+        counter += 1
+        value = int.from_bytes(hmac.new(seed.encode(), message, hashlib.sha256).digest()[:8], "big")
+        if value < limit:
+            return value % n, counter
+
+
+def published_seed_hash(first: dict[str, Any]) -> str | None:
+    payload = first["payload"]
+    return payload.get("seed_hash") or payload.get("state", {}).get("seed_hash")
+
+
+def check_seed(document: dict[str, Any], events: list[dict[str, Any]], seed: str | None) -> str | None:
+    ended = [e for e in events if e["type"] == "GameEnded"]
+    revealed = ended[0]["payload"].get("seed") if ended else None
+    seed = seed or revealed or document.get("game", {}).get("seed")
+    if seed is None:
+        return None
+    if hashlib.sha256(seed.encode()).hexdigest() != published_seed_hash(events[0]):
+        raise Failed(
+            events[0]["seq"], "SHA-256 of the seed is not the seed_hash published in the first event"
+        )
+    if ended and revealed != seed:
+        raise Failed(ended[0]["seq"], "GameEnded reveals another seed")
+    return seed
+
+
+def batches(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]]]]:
+    """(position, events) of the opening (position 0) and of each order (its OrderGiven's seq)."""
+    out: list[tuple[int, list[dict[str, Any]]]] = [(0, [])]
+    for event in events:
+        if event["type"] == "OrderGiven":
+            out.append((event["seq"], []))
+        out[-1][1].append(event)
+    return out
+
+
+class DrawChecker:
+    """Rechecks every batch's draws against the seed and against the events of the batch."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.deck: list[str] | None = None
+        self.draws = 0
+
+    def check(self, position: int, batch: list[dict[str, Any]]) -> None:
+        records = [e for e in batch if e["type"] == "RandomnessDrawn"]
+        if not records:
+            if position and batch:
+                raise Failed(batch[0]["seq"], "this order's batch has no RandomnessDrawn")
+            return
+        if len(records) > 1:
+            raise Failed(records[1]["seq"], "a second RandomnessDrawn in one batch")
+        record = records[0]
+        if record["payload"]["position"] != position:
+            raise Failed(
+                record["seq"],
+                f"draws at position {record['payload']['position']}, the batch is at {position}",
+            )
+        draws = record["payload"]["draws"]
+        if not isinstance(draws, list):
+            raise Failed(record["seq"], "the draws are hidden in this export")
+        counter = 0
+        for index, (label, n, value) in enumerate(draws):
+            expected, counter = draw(self.seed, position, counter, n)
+            if value != expected:
+                raise Failed(record["seq"], f"draw {index} ({label}) is {value}; the seed gives {expected}")
+        self.draws += len(draws)
+        self._against_events(record["seq"], batch, draws)
+
+    def _against_events(self, seq: int, batch: list[dict[str, Any]], draws: list[list[Any]]) -> None:
+        of = {
+            label: [d for d in draws if d[0] == label]
+            for label in ("die", "coin", "tile", "card", "seat", "salt")
+        }
+        dice = [
+            die
+            for e in batch
+            if e["type"] == "BattleFought"
+            for r in e["payload"]["rounds"]
+            for die in r["dice"]
+        ]
+        if dice != [value + 1 for _label, _n, value in of["die"]]:
+            raise Failed(_first(batch, "BattleFought", seq), "the dice shown are not the batch's die draws")
+        coins = sum(sum(e["payload"]["coins"].values()) for e in batch if e["type"] == "IncomeReceived")
+        coins += sum(sum(e["payload"]["treasure"].values()) for e in batch if e["type"] == "PolisFounded")
+        cards = sum(1 for e in batch if e["type"] == "MissionCardDrawn")
+        for event in batch:
+            if event["type"] == "GameStarted":
+                self._seat_order(event, of["seat"])
+                self.deck = list(event["payload"]["deck"])
+                coins += sum(sum(n["treasure"].values()) for n in event["payload"]["neutrals"])
+                cards += sum(len(hand) for hand in event["payload"].get("mission_hands", {}).values())
+            elif event["type"] == "ScenarioLoaded":
+                self.deck = list(event["payload"]["state"]["deck"])
+        if len(of["coin"]) != coins:
+            raise Failed(seq, f"{len(of['coin'])} coin draws, but the events show {coins} coins drawn")
+        if len(of["card"]) != cards:
+            raise Failed(seq, f"{len(of['card'])} card draws, but the events show {cards} cards drawn")
+        self._tiles(seq, batch, of["tile"])
+        self._salts(batch, of["salt"])
+
+    def _seat_order(self, started: dict[str, Any], draws: list[list[Any]]) -> None:
+        order = sorted(started["payload"]["seat_order"])
+        values = iter(value for _label, _n, value in draws)
+        for i in range(len(order) - 1, 0, -1):
+            j = next(values)
+            order[i], order[j] = order[j], order[i]
+        if order != started["payload"]["seat_order"]:
+            raise Failed(started["seq"], "the seat order is not the shuffle its draws give")
+
+    def _tiles(self, seq: int, batch: list[dict[str, Any]], draws: list[list[Any]]) -> None:
+        named = []
+        for event in batch:
+            payload = event["payload"]
+            if event["type"] == "GameStarted":
+                named += [n["tile"] for n in payload["neutrals"]]
+            elif event["type"] == "PolisFounded" and payload.get("source") == "deck":
+                named.append(payload["tile"])
+            elif event["type"] == "ChoiceTilesDrawn":
+                named += [t for t, s in zip(payload["tiles"], payload["sources"], strict=True) if s == "deck"]
+        drawn = []
+        for _label, n, value in draws:
+            if self.deck is None or n != len(self.deck):
+                raise Failed(seq, "a tile was drawn from a deck of another size than the log's")
+            drawn.append(sorted(self.deck)[value])
+            self.deck.remove(drawn[-1])
+        if drawn != named:
+            raise Failed(seq, f"the tiles drawn from the deck are {drawn}; the events name {named}")
+
+    def _salts(self, batch: list[dict[str, Any]], draws: list[list[Any]]) -> None:
+        values = iter(f"{value:016x}" for _label, _n, value in draws)
+        for event in batch:
+            if event["type"] == "WinterOrderSealed" and "salt" in event["payload"]:
+                salt = next(values, "") + next(values, "")
+                if event["payload"]["salt"] != salt:
+                    raise Failed(event["seq"], "the sealed order's salt is not its batch's salt draws")
+
+
+def _first(batch: list[dict[str, Any]], event_type: str, default: int) -> int:
+    return next((e["seq"] for e in batch if e["type"] == event_type), default)
+
+
+REVEALED_FIELDS = ("coins", "blanks", "mission_card", "card_coins", "card_blanks")
+
+
+def commitment(order: dict[str, Any], salt: str) -> str:
+    return hashlib.sha256(canonical_json({"order": order, "salt": salt}).encode("utf-8")).hexdigest()
+
+
+def check_sealed_orders(events: list[dict[str, Any]]) -> int:
+    """Every revealed order matches the commitment published when it was sealed. Returns how many."""
+    sealed: dict[str, dict[str, Any]] = {}
+    checked = 0
+    for event in events:
+        payload = event["payload"]
+        if event["type"] == "WinterOrderSealed" and "commitment" in payload:
+            if "salt" in payload:  # unredacted: the commitment must be the order's own
+                own = {name: payload.get(name) for name in REVEALED_FIELDS}
+                if commitment(own, payload["salt"]) != payload["commitment"]:
+                    raise Failed(event["seq"], "the commitment is not the sealed order's")
+            sealed[payload["player"]] = event
+        elif event["type"] == "WinterOrdersRevealed":
+            for faction, salt in payload.get("salts", {}).items():
+                if faction not in sealed:
+                    raise Failed(event["seq"], f"{faction}'s order is revealed but was never sealed")
+                if commitment(payload["orders"][faction], salt) != sealed[faction]["payload"]["commitment"]:
+                    raise Failed(event["seq"], f"{faction}'s revealed order differs from the one sealed")
+                checked += 1
+            sealed = {}
+    return checked
+
+
+def verify(document: dict[str, Any], seed: str | None = None) -> list[str]:
+    """Every check in order; returns what was proven, raises Failed at the first bad event."""
+    if document.get("format") != "aegeapolis-event-log" or document.get("version") not in SUPPORTED_VERSIONS:
+        raise Failed(0, "not an AEGEAPOLIS export of a version this script knows")
+    events = document["events"]
+    if not events:
+        return ["the log is empty"]
+    redacted = check_chain(document["game"]["id"], events)
+    proven = [
+        f"hash chain intact over {len(events)} events ({redacted} redacted: linked, content not recomputable)"
+    ]
+    seed = check_seed(document, events, seed)
+    if seed is None:
+        proven.append("draws not checked: the seed is revealed when the game ends (or pass --seed)")
+    elif redacted:
+        proven.append("seed matches the published seed_hash; draws not checked: this export is redacted")
+    else:
+        checker = DrawChecker(seed)
+        for position, batch in batches(events):
+            checker.check(position, batch)
+        proven.append(f"seed matches the published seed_hash; {checker.draws} draws re-derived and matched")
+    proven.append(f"{check_sealed_orders(events)} sealed winter orders match their commitments")
+    return proven
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Verify an AEGEAPOLIS game export (docs/fairness.md).")
+    parser.add_argument("export", help="the export file (JSON)")
+    parser.add_argument("--seed", help="the game's seed, if the export does not reveal it yet")
+    args = parser.parse_args(argv)
+    with open(args.export, encoding="utf-8") as handle:
+        document = json.load(handle)
+    try:
+        proven = verify(document, args.seed)
+    except Failed as failure:
+        print(f"FAILED at {failure}")
+        return 1
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration) as error:
+        print(f"FAILED: the export is malformed ({error!r})")
+        return 1
+    for line in proven:
+        print(f"OK: {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
