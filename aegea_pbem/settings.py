@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from aegea_pbem.security_config import parse_rate_limits
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEFAULT_SECRET_KEY = "insecure-embedded-default-key-change-me"
@@ -34,9 +36,13 @@ CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_URL.startswith("https://") else []
 if PRODUCTION:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SITE_URL.startswith("https://")
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+    # HSTS whenever the site is served over https (a year), unless SECURE_HSTS_SECONDS says otherwise.
+    SECURE_HSTS_SECONDS = int(
+        os.environ.get("SECURE_HSTS_SECONDS", "31536000" if SITE_URL.startswith("https://") else "0")
+    )
 SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"
+# Links carry the seat's token in their path: no page may hand its address to another site.
+SECURE_REFERRER_POLICY = "no-referrer"
 X_FRAME_OPTIONS = "DENY"
 
 INSTALLED_APPS = [
@@ -53,6 +59,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "aegea_pbem.security.SecurityHeadersMiddleware",
+    "aegea_pbem.security.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -145,6 +153,18 @@ CELERY_BEAT_SCHEDULE: dict = {
 # inbound route posts to /anymail/<esp>/inbound/. Empty: emails carry no Reply-To.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")
 INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))
+
+# Rate limits per client address on order and link endpoints (aegea_pbem/security.py):
+# "orders=30/60,links=120/60" means 30 orders and 120 link openings a minute; "off" turns them off.
+RATE_LIMITS = parse_rate_limits(os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60"))
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "ratelimit": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"}
+    ),
+}
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,86 @@
+"""Security middleware: response headers (CSP and friends) and rate limits on order and link endpoints.
+
+Rate limits count requests per client address in fixed windows in a cache (the "ratelimit" cache:
+Redis when REDIS_URL is set, so every web process shares the count; else per process). RATE_LIMITS
+maps a kind to (requests, seconds); an empty mapping (RATE_LIMITS=off) turns limiting off.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+# The page draws its board as inline SVG with a small inline script (click to choose a space), and
+# the email PNG is inline data: so 'unsafe-inline' for scripts and styles, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; "
+    "base-uri 'none'; form-action 'self'; object-src 'none'"
+)
+
+ORDER_PATHS = re.compile(r"^/api/games/\d+/orders$")
+LINK_PATHS = re.compile(r"^/(play/\d+/[^/]+/|api/games/\d+/state)$")
+
+
+class SecurityHeadersMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        return response
+
+
+def limit_kind(request: HttpRequest) -> str | None:
+    """Which limit a request counts against: "orders" (every POST of an order), "links" (opening a
+    link or reading the JSON state), or None."""
+    path = request.path_info
+    if ORDER_PATHS.match(path) or (request.method == "POST" and LINK_PATHS.match(path)):
+        return "orders"
+    if LINK_PATHS.match(path):
+        return "links"
+    return None
+
+
+class RateLimitMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limits = getattr(settings, "RATE_LIMITS", {})
+        kind = limit_kind(request) if limits else None
+        if kind in limits:
+            count, seconds = limits[kind]
+            window = int(time.time() // seconds)
+            key = f"rl:{kind}:{request.META.get('REMOTE_ADDR', '')}:{window}"
+            cache = caches["ratelimit"]
+            cache.add(key, 0, timeout=seconds + 1)
+            try:
+                used = cache.incr(key)
+            except ValueError:  # expired between add and incr
+                used = 1
+            if used > count:
+                return too_many(request, seconds - int(time.time()) % seconds)
+        return self.get_response(request)
+
+
+def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
+    message = _("Too many requests. Please wait %(seconds)s seconds and try again.") % {
+        "seconds": retry_after
+    }
+    if request.path_info.startswith("/api/"):
+        response: HttpResponse = JsonResponse(
+            {"error": {"code": "rate_limited", "message": message}}, status=429
+        )
+    else:
+        response = render(request, "429.html", {"message": message}, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response

@@ -1,0 +1,112 @@
+"""Security: response headers, CSRF on every form, rate limits on order and link endpoints, and
+no secret (seed, link token, SECRET_KEY) in the logs of a played game."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.test import Client
+from django.urls import reverse
+
+from games.engine import Pass
+from games.links import link_token
+from games.models import Event
+from games.orders import submit_order
+from games.situation import load_game
+from tests.order_loop_support import seats_to_act, two_player_game
+
+pytestmark = pytest.mark.django_db
+
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
+
+
+def play_url(seat) -> str:
+    return reverse("games:play", args=[seat.game_id, link_token(seat)])
+
+
+def test_pages_carry_the_security_headers(client):
+    game = two_player_game()
+    seat = seats_to_act(game)[0]
+    for response in (client.get("/"), client.get(play_url(seat))):
+        assert response["Referrer-Policy"] == "no-referrer"  # links carry tokens
+        assert response["X-Content-Type-Options"] == "nosniff"
+        assert response["X-Frame-Options"] == "DENY"
+        csp = response["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+
+
+# Forms posting to views that are csrf_exempt on purpose, and why.
+CSRF_EXEMPT_FORMS = {
+    # RFC 8058 one-click unsubscribe: mail clients post it; its signed token is the key.
+    "games/unsubscribe.html",
+}
+
+
+def test_every_post_form_in_the_templates_carries_the_csrf_token():
+    forms = 0
+    for path in TEMPLATES.rglob("*.html"):
+        if str(path.relative_to(TEMPLATES)) in CSRF_EXEMPT_FORMS:
+            continue
+        for form in re.findall(r"<form\b[^>]*>.*?</form>", path.read_text(), flags=re.S | re.I):
+            if re.search(r"method=[\"']?post", form, flags=re.I):
+                forms += 1
+                assert "{% csrf_token %}" in form, (
+                    f"{path.relative_to(TEMPLATES)}: POST form without csrf_token"
+                )
+    assert forms >= 3
+
+
+def test_an_order_posted_without_the_csrf_token_is_refused_and_changes_nothing():
+    game = two_player_game()
+    seat = seats_to_act(game)[0]
+    seq = load_game(game).seq
+    client = Client(enforce_csrf_checks=True)
+    client.get(play_url(seat))  # the page sets the CSRF cookie; the post below leaves the token out
+    response = client.post(play_url(seat), {"kind": "pass", "expected_seq": seq})
+    assert response.status_code == 403
+    assert load_game(game).seq == seq
+
+
+def test_order_endpoints_are_rate_limited_with_a_clear_429_and_nothing_changes(client, settings):
+    settings.RATE_LIMITS = {"orders": (3, 60), "links": (5, 60)}
+    caches["ratelimit"].clear()
+    game = two_player_game()
+    seat = seats_to_act(game)[0]
+    api = reverse("games:api-orders", args=[game.pk])
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {link_token(seat)}"}
+    body = json.dumps({"expected_seq": 0, "command": {"kind": "pass"}})  # stale: answered 409
+    statuses = [client.post(api, body, content_type="application/json", **auth).status_code for _ in range(4)]
+    assert statuses == [409, 409, 409, 429]
+    limited = client.post(api, body, content_type="application/json", **auth)
+    assert limited.status_code == 429 and limited.json()["error"]["code"] == "rate_limited"
+    assert int(limited["Retry-After"]) > 0
+    seq = load_game(game).seq
+    pages = [client.get(play_url(seat)).status_code for _ in range(6)]
+    assert pages == [200] * 5 + [429]
+    page = client.get(play_url(seat))
+    assert page.status_code == 429 and b"Too many requests" in page.content
+    assert load_game(game).seq == seq
+
+
+def test_no_secret_appears_in_the_logs_of_a_played_game(caplog, client):
+    caplog.set_level(logging.DEBUG)
+    game = two_player_game()
+    tokens = set()
+    for _ in range(6):
+        seat = seats_to_act(game)[0]
+        tokens.add(link_token(seat))
+        client.get(play_url(seat))
+        submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    client.post(reverse("games:api-orders", args=[game.pk]), "{bad json", content_type="application/json")
+    text = caplog.text + "".join(str(r.args) for r in caplog.records)
+    assert caplog.records  # the game did log something at DEBUG
+    assert game.seed not in text
+    assert settings.SECRET_KEY not in text
+    assert not [token for token in tokens if token in text]
+    assert Event.objects.filter(game=game).exists()
