@@ -15,3 +15,8 @@ CELERY_TASK_ALWAYS_EAGER = True
 # Several developers share one PostgreSQL: each may name the database pytest creates.
 if test_database := os.environ.get("AEGEA_TEST_DATABASE"):
     DATABASES["default"]["TEST"] = {"NAME": test_database}
+
+# Rate limits are off for the suite (a test run sends many orders from one address);
+# tests/reliability/test_security.py turns them on explicitly.
+RATE_LIMITS: dict = {}
+CACHES["ratelimit"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "ratelimit"}  # noqa: F405
