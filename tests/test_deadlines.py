@@ -241,3 +241,28 @@ def test_hand_over_refuses_a_bad_address_and_changes_nothing(game):
     with pytest.raises(ValueError, match="is not an email address"):
         hand_over_seat(seat, "Sub", "nope")
     assert not Event.objects.filter(game=game, type="SeatHandedOver").exists()
+
+
+@pytest.mark.django_db
+def test_seat_clocks_and_vacations_are_rebuilt_identically_from_the_log(game):
+    from games.projections import rebuild_projections
+    from games.vacations import take_vacation
+
+    with time_machine.travel(at(48.5), tick=False):
+        tick()
+    (on_turn,) = seats_to_act(game)
+    take_vacation(on_turn, 2, now=at(49))
+
+    def rows():
+        clocks = SeatClock.objects.order_by("faction").values(
+            "faction", "obligation", "since_seq", "due_since", "deadline", "missed_in_a_row"
+        )
+        vacations = game.vacations.order_by("seq").values("faction", "seq", "start", "end", "days")
+        return list(clocks), list(vacations)
+
+    before = rows()
+    assert before[1] and any(c["missed_in_a_row"] for c in before[0])
+    rebuild_projections()
+    assert rows() == before
+    rebuild_projections(batch_size=3)
+    assert rows() == before
