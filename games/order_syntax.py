@@ -31,8 +31,8 @@ class OrderSyntaxError(ValueError):
 
 KEYWORDS = {
     "pass": "pass", "passen": "pass",
-    "expand": "expand", "ausbreiten": "expand",
-    "move": "move", "bewegen": "move",
+    "expand": "expand", "ausbreiten": "expand", "expandieren": "expand",
+    "move": "move", "bewegen": "move", "bewegung": "move",
     "recruit": "recruit", "rekrutieren": "recruit",
     "fortify": "fortify", "befestigen": "fortify",
     "commit": "commit_coins", "einsetzen": "commit_coins",

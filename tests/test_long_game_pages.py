@@ -114,6 +114,7 @@ def test_vacation_extends_only_the_takers_deadline_and_everyone_sees_it(game, cl
     clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
     assert clocks[on_turn.faction].deadline == T0 + timedelta(hours=48 + 72)
     assert clocks[other.faction].deadline is None
+    assert "Your deadline" in page(client, on_turn) and "2026-12-06 09:00 (UTC)" in page(client, on_turn)
     event = Event.objects.get(game=game, type="VacationTaken")
     assert event.payload["player"] == on_turn.faction and event.payload["days"] == 3
     from games.narration import describe
