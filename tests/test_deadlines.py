@@ -266,3 +266,16 @@ def test_seat_clocks_and_vacations_are_rebuilt_identically_from_the_log(game):
     assert rows() == before
     rebuild_projections(batch_size=3)
     assert rows() == before
+
+
+@pytest.mark.django_db
+def test_the_beat_schedule_polls_deadlines_every_minute_through_the_celery_task(game, settings):
+    from games.tasks import tick_deadlines
+
+    schedule = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert schedule["games.tick_deadlines"] == 60.0 and "games.send_digests" in schedule
+    (absent,) = seats_to_act(game)
+    with time_machine.travel(at(49), tick=False):
+        assert tick_deadlines.delay().get() == 1  # eager in tests: the task runs here
+        assert tick_deadlines.delay().get() == 0
+    assert Event.objects.filter(game=game, type="DeadlinePassed", payload__player=absent.faction).count() == 1
