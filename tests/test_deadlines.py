@@ -279,3 +279,58 @@ def test_the_beat_schedule_polls_deadlines_every_minute_through_the_celery_task(
         assert tick_deadlines.delay().get() == 1  # eager in tests: the task runs here
         assert tick_deadlines.delay().get() == 0
     assert Event.objects.filter(game=game, type="DeadlinePassed", payload__player=absent.faction).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_organiser_changes_the_settings_and_open_deadlines_follow(game, client):
+    (on_turn,) = seats_to_act(game)
+    client.force_login(game.organiser)
+    url = f"/organiser/games/{game.pk}/deadlines/"
+    form = {
+        "form": "settings",
+        "turn_hours": "24",
+        "winter_hours": "48",
+        "time_zone": "Europe/Berlin",
+        "skip_weekends": "",
+        "reminders": "50%,2h",
+        "missed_turns_alert": "3",
+        "vacation_days": "14",
+        "alert_organiser": "on",
+    }
+    assert client.post(url, form).status_code == 302
+    assert clock(game, on_turn.faction).deadline == at(24)
+    assert "2026-12-02 10:00 (Europe/Berlin)" in client.get(url).content.decode()
+    bad = client.post(url, {**form, "time_zone": "Mars/Olympus", "reminders": "soon"})
+    assert bad.status_code == 400
+    assert "Unknown time zone" in bad.content.decode() and "is not a reminder" in bad.content.decode()
+    assert DeadlineSettings.objects.get(game=game).time_zone == "Europe/Berlin"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgresql  # two real connections racing for the same deadline
+def test_two_beats_at_once_give_one_default_order(request):
+    import threading
+
+    from django.db import connection
+
+    request.getfixturevalue("anymail_outbox")
+    with time_machine.travel(T0, tick=False):
+        game = two_player_game(name="Race")
+    results = []
+    barrier = threading.Barrier(2)
+
+    def beat():
+        try:
+            barrier.wait()
+            results.append(len(tick(now=at(49)).defaults))
+        finally:
+            connection.close()
+
+    with time_machine.travel(at(49), tick=False):
+        threads = [threading.Thread(target=beat) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(results) == [0, 1]
+    assert Event.objects.filter(game=game, type="DeadlinePassed").count() == 1
