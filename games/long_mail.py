@@ -31,7 +31,7 @@ from notifications.services import enqueue
 
 from .deadlines import clock_of, deadline_text
 from .links import seat_url
-from .mail_keys import mail_headers, reply_address, unsubscribe_url
+from .mail_keys import mail_headers, organiser_mail_headers, reply_address, unsubscribe_url
 from .models import Game, NotificationPreference, Seat
 from .words import faction_name
 
@@ -129,6 +129,7 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
             "paragraphs": paragraphs,
             "link": link,
         },
+        headers=organiser_mail_headers(game.pk),  # one click stops these alerts for this game
     )
 
 

@@ -26,6 +26,7 @@ from .models import Seat
 
 REPLY_SALT = "aegeapolis.games.reply-to"
 UNSUBSCRIBE_SALT = "aegeapolis.games.unsubscribe"
+ORGANISER_SALT = "aegeapolis.games.organiser-alerts"
 TOKEN = re.compile(
     r"^(?P<kind>[om])\.(?P<game>\d{1,12})\.(?P<seat>\d{1,12})\.(?P<version>\d{1,6})\.(?P<ref>[a-z0-9]{1,12})\.(?P<mac>[a-z2-7]{24})$"
 )
@@ -104,6 +105,24 @@ def read_unsubscribe_token(token: str) -> Seat | None:
     if seat is None or seat.token_version != payload["v"]:
         return None
     return seat
+
+
+def organiser_unsubscribe_token(game_id: int) -> str:
+    """The organiser's key to stop the absent-player alerts of one game (no sign-in needed)."""
+    return signing.dumps({"g": game_id}, salt=ORGANISER_SALT, compress=False)
+
+
+def read_organiser_unsubscribe_token(token: str) -> int | None:
+    try:
+        payload: Any = signing.loads(token, salt=ORGANISER_SALT)
+    except signing.BadSignature:
+        return None
+    return payload.get("g") if isinstance(payload, dict) and isinstance(payload.get("g"), int) else None
+
+
+def organiser_mail_headers(game_id: int) -> dict[str, str]:
+    url = f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[organiser_unsubscribe_token(game_id)])}"
+    return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 
 
 def unsubscribe_url(seat: Seat) -> str:

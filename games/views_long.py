@@ -16,7 +16,7 @@ from .deadlines import deadline_text, recompute_deadlines, settings_for
 from .links import LinkError, resolve_link
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
-from .mail_keys import read_unsubscribe_token
+from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat, SeatClock
 from .substitutes import HandOverRefused, hand_over_seat, set_preferences, unsubscribe
@@ -72,7 +72,13 @@ def _act(request: HttpRequest, seat: Seat, action: str) -> None:
 @csrf_exempt  # the signed token is the key; mail clients post RFC 8058 one-click without a CSRF token
 @require_http_methods(["GET", "POST"])
 def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
-    """GET: what the link does, with a button. POST (the button, or a mail client's one click): done."""
+    """GET: what the link does, with a button. POST (the button, or a mail client's one click): done.
+
+    A player's token stops that player's emails of the game; an organiser's token stops the
+    absent-player alerts of the game."""
+    game_id = read_organiser_unsubscribe_token(token)
+    if game_id is not None:
+        return _organiser_unsubscribe(request, game_id)
     seat = read_unsubscribe_token(token)
     if seat is None:
         return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
@@ -81,6 +87,18 @@ def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
             unsubscribe(seat, subscribed=request.POST.get("subscribe") == "1")
         context = {"seat": seat, "game": seat.game, "unsubscribed": preference(seat).unsubscribed}
         return render(request, "games/unsubscribe.html", context)
+
+
+def _organiser_unsubscribe(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
+    current = settings_for(game)
+    if request.method == "POST":
+        current.alert_organiser = request.POST.get("subscribe") == "1"
+        current.save()
+    context = {"game": game, "organiser": True, "unsubscribed": not current.alert_organiser}
+    return render(request, "games/unsubscribe.html", context)
 
 
 @login_required

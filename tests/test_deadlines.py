@@ -217,6 +217,9 @@ def test_missed_turns_in_a_row_mail_the_organiser_who_hands_the_seat_to_a_substi
     alerts = [m for m in sent() if m.to == ["olga@example.com"]]
     assert [m.subject for m in alerts] == [f"AEGEAPOLIS Slow game: {absent.name} missed 2 turns in a row"]
     assert "hand the seat to a substitute" in alerts[0].body
+    stop = alerts[0].extra_headers["List-Unsubscribe"].strip("<>").removeprefix("http://127.0.0.1:8000")
+    assert client.post(stop, {"List-Unsubscribe": "One-Click"}).status_code == 200
+    assert not DeadlineSettings.objects.get(game=game).alert_organiser
     client.force_login(game.organiser)
     page = client.get(f"/organiser/games/{game.pk}/deadlines/")
     assert page.status_code == 200 and "Missed in a row" in page.content.decode()
