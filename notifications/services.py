@@ -9,6 +9,7 @@ a task delivered twice never send the same row twice.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,14 +85,23 @@ def enqueue(
     return row
 
 
+BROKER_PAUSE = 30.0  # seconds without nudges after the broker failed to take one
+_broker_down_until = [0.0]
+
+
 def _wake_a_worker() -> None:
     """Nudge delivery after commit. With the broker down (Redis stopped) the order still stands:
-    its rows wait, pending, for the periodic sweep; a nudge must never turn into an error page."""
+    its rows wait, pending, for the periodic sweep; a nudge must never turn into an error page.
+    Finding the broker down takes Celery seconds, so after a failure this process skips nudges
+    for BROKER_PAUSE seconds rather than make every order wait that long."""
     from .tasks import deliver_pending  # the task module imports this one
 
+    if time.monotonic() < _broker_down_until[0]:
+        return
     try:
         deliver_pending.apply_async(retry=False)
     except (OperationalError, OSError) as exc:
+        _broker_down_until[0] = time.monotonic() + BROKER_PAUSE
         log.warning("outbox: no broker to wake a worker (%s); the sweep will deliver", type(exc).__name__)
 
 
