@@ -20,7 +20,7 @@ from .engine import RuleViolation, command_from_dict
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
-from .words import GOVERNMENT_NAMES, coin_name, rule_param
+from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
 
@@ -218,7 +218,7 @@ class ChooseTileForm(OrderForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         tiles = self.state.pending_choice.tiles if self.state.pending_choice else []
-        self.fields["keep"].choices = [("", _("neither")), *((t, t) for t in tiles)]
+        self.fields["keep"].choices = [("", _("neither")), *((t, tile_name(t)) for t in tiles)]
 
     def order_dict(self) -> dict[str, Any]:
         order = [t.strip() for t in self.cleaned_data["discard_order"].split(",") if t.strip()]

@@ -17,7 +17,15 @@ from .engine import Event, event_view
 from .engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
 from .engine.view import HIDDEN
 from .table_words import TABLE_TELLERS
-from .words import GOVERNMENT_NAMES, RANKING_NAMES, coins_text, faction_name, units_text, year_label
+from .words import (
+    GOVERNMENT_NAMES,
+    RANKING_NAMES,
+    coins_text,
+    faction_name,
+    tile_name,
+    units_text,
+    year_label,
+)
 
 Teller = Callable[[dict[str, Any], str | None], str]
 
@@ -72,7 +80,12 @@ def _passed(p: dict[str, Any], viewer: str | None) -> str:
 
 
 def _founded(p: dict[str, Any], viewer: str | None) -> str:
-    values = {"player": faction_name(p["player"]), "space": p["space"], "tile": p["tile"], "n": p["garrison"]}
+    values = {
+        "player": faction_name(p["player"]),
+        "space": p["space"],
+        "tile": tile_name(p["tile"]),
+        "n": p["garrison"],
+    }
     return (
         _("%(player)s expanded to %(space)s: a neutral Polis (%(tile)s) with a garrison of %(n)s.") % values
     )
@@ -248,7 +261,7 @@ TELLERS: dict[str, Teller] = {
     ),
     "TilesDiscarded": lambda p, v: (
         _("%(player)s discarded %(tiles)s.")
-        % {"player": faction_name(p["player"]), "tiles": ", ".join(p["tiles"])}
+        % {"player": faction_name(p["player"]), "tiles": ", ".join(tile_name(t) for t in p["tiles"])}
     ),
     "UnitsMoved": _moved,
     "BattleFought": _battle,

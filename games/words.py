@@ -62,6 +62,13 @@ COIN_WORDS = {
 }
 
 
+def tile_name(tile_id: str) -> str:
+    """A Polis tile's printed name in the active language (H-TILES), e.g. "miletos" -> "Milet"."""
+    from .board.names import tile_name as name  # the board package imports this module
+
+    return name(tile_id)
+
+
 def coin_name(design: str) -> str:
     """A coin design's name in the active language, e.g. "owl" / "Eule"."""
     return str(COIN_WORDS.get(design, design))
@@ -97,6 +104,8 @@ def rule_param(key: str, value: Any) -> Any:
         return faction_name(value)
     if key == "government":
         return str(GOVERNMENT_NAMES.get(value, value))
+    if key == "tiles":
+        return ", ".join(tile_name(t) for t in value.split(", "))
     if key in ("coin", "design") and value != "blank":
         return coin_name(value)
     return (
@@ -168,7 +177,7 @@ def _command_text(d: dict[str, Any]) -> str:
         return _("Fortify %(space)s") % {"space": d["space"]}
     if kind == "choose_tile":
         if d.get("keep"):
-            return _("Keep tile %(tile)s") % {"tile": d["keep"]}
+            return _("Keep tile %(tile)s") % {"tile": tile_name(d["keep"])}
         return _("Keep neither tile")
     if kind == "commit_coins":
         from .trade_words import redeemed_card_text  # H-MISSIONS: the card redeemed with the order

@@ -25,6 +25,15 @@ from tests.order_loop_support import ANA, BEN, seats_to_act
 pytestmark = pytest.mark.django_db
 
 GERMAN_BROWSER = "de-DE,de;q=0.9,en;q=0.5"
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """LocaleMiddleware leaves the request's language active in this thread; later tests expect English."""
+    yield
+    translation.deactivate()
+
+
 ENGLISH_BROWSER = "en-GB,en;q=0.8"
 
 
