@@ -164,7 +164,7 @@ def test_an_order_in_time_moves_the_deadline_to_the_next_obligation(game):
 
 
 @pytest.mark.django_db
-def test_sealed_winter_orders_have_their_own_length_and_go_on_when_everyone_sealed(game):
+def test_h_winter_orders_have_their_own_deadline_and_resolve_at_once_when_all_are_in(game):
     DeadlineSettings.objects.create(game=game, turn_hours=24, winter_hours=72)
     hours = 0.0
     while load_game(game).state.phase != "winter_orders":
@@ -190,7 +190,7 @@ def test_sealed_winter_orders_have_their_own_length_and_go_on_when_everyone_seal
 
 
 @pytest.mark.django_db
-def test_the_default_orders_commit_nothing_keep_the_first_tile_and_decline_offers(game):
+def test_h_choices_the_default_orders_commit_nothing_keep_the_first_tile_and_pass(game):
     state = load_game(game).state
     faction = state.player_on_turn
     assert default_orders(state, faction) == [Pass(faction)]
@@ -337,3 +337,40 @@ def test_two_beats_at_once_give_one_default_order(request):
             thread.join()
     assert sorted(results) == [0, 1]
     assert Event.objects.filter(game=game, type="DeadlinePassed").count() == 1
+
+
+@pytest.mark.django_db
+def test_h_winter_orders_a_missing_sealed_order_commits_nothing_when_the_deadline_passes(game):
+    hours = 0.0
+    while load_game(game).state.phase != "winter_orders":
+        hours += 1
+        seat = seats_to_act(game)[0]
+        with time_machine.travel(at(hours), tick=False):
+            submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    first, absent = seats_to_act(game)
+    with time_machine.travel(at(hours + 1), tick=False):
+        submit_order(game, first, CommitCoins(first.faction), load_game(game).seq)
+    with time_machine.travel(at(hours + 72.5), tick=False):
+        assert tick().defaults == [(game.pk, absent.faction)]
+    revealed = Event.objects.get(game=game, type="WinterOrdersRevealed")
+    assert revealed.payload["orders"][absent.faction]["coins"] == {}
+    assert load_game(game).state.phase == "actions"  # revealed and scored at once, the next year began
+
+
+@pytest.mark.django_db
+def test_h_trade_an_offer_waits_until_the_rivals_deadline_and_is_then_declined(game):
+    from games.engine import OfferTrade, legal_commands
+
+    state = load_game(game).state
+    (offering,) = seats_to_act(game)
+    offer = next(c for c in legal_commands(state, offering.faction) if isinstance(c, OfferTrade))
+    with time_machine.travel(at(1), tick=False):
+        submit_order(game, offering, offer, load_game(game).seq)
+    (rival,) = seats_to_act(game)
+    assert rival.faction == offer.to and load_game(game).state.offers
+    assert clock(game, rival.faction).deadline == at(1 + 48)
+    with time_machine.travel(at(49.5), tick=False):
+        tick()
+    declined = Event.objects.get(game=game, type="OfferDeclined")
+    passed = Event.objects.filter(game=game, type="PlayerPassed", payload__player=rival.faction).get()
+    assert declined.seq < passed.seq and not load_game(game).state.offers
