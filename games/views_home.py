@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.html import escape
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .models import GameSummary
@@ -16,12 +16,7 @@ def home(request: HttpRequest) -> HttpResponse:
     games = GameSummary.objects.count()
     intro = _("Games running on this server: %(count)d.") % {"count": games}
     how = _("Players act from the links in their turn emails; organisers create games.")
-    body = (
-        f"<!doctype html><html lang='{escape(request.LANGUAGE_CODE)}'><head><meta charset='utf-8'>"
-        f"<title>{escape(title)}</title></head><body><h1>{escape(title)}</h1>"
-        f"<p>{escape(intro)}</p><p>{escape(how)}</p></body></html>"
-    )
-    return HttpResponse(body)
+    return render(request, "home.html", {"title": title, "intro": intro, "how": how})
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
