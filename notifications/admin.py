@@ -11,8 +11,9 @@ from .services import retry_failed
 @admin.register(Outbox)
 class OutboxAdmin(admin.ModelAdmin):
     list_display = ("id", "kind", "game_id", "seq", "to_email", "status", "attempts", "sent_at")
-    list_filter = ("status", "kind")
-    search_fields = ("to_email",)
+    list_filter = ("status", "kind", "language")
+    search_fields = ("to_email", "=game_id", "subject")
+    date_hierarchy = "created"
     readonly_fields = [f.name for f in Outbox._meta.fields]
     actions = ["retry"]
 
