@@ -51,7 +51,7 @@ def _size(event: AnymailInboundEvent) -> int:
 def _message_id(event: AnymailInboundEvent, recipient: str, text: str) -> str:
     found = event.message.get("Message-ID") or event.event_id
     if found:
-        return str(found)[:255]
+        return "".join(c for c in str(found) if c.isprintable())[:255]
     return "sha256:" + hashlib.sha256(f"{recipient}\n{text}".encode()).hexdigest()
 
 
@@ -66,7 +66,9 @@ def handle_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwa
     if key is None:
         log.info("inbound %s mail without a valid reply token: ignored", esp_name)
         return
-    text = message.text or ""
+    # PostgreSQL text cannot hold NUL; a mail carrying one would otherwise end in a server error.
+    text = (message.text or "").replace("\x00", "")
+    html = (message.html or "").replace("\x00", "") or None
     size = _size(event)
     record = InboundMail(
         esp_message_id=_message_id(event, key.seat.email, text),
@@ -89,7 +91,7 @@ def handle_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwa
         record.outcome = "too-large"
         answer_refusal(key, record.pk, "too-large")
     else:
-        lines = read_reply(text, message.html)
+        lines = read_reply(text, html)
         record.outcome = handle_reply(key, lines, record.pk)
         record.detail = "\n".join(lines[:5])[:2000]
     record.save(update_fields=["outcome", "detail"])
