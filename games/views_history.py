@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -77,6 +78,7 @@ def player_history(request: HttpRequest, game_id: int, token: str) -> HttpRespon
     with translation.override(language):
         context = _context(request, seat.game, seat.faction, language)
         context["back"] = request.path.removesuffix("history/")
+        context["export_url"] = reverse("games:export", args=[game_id]) + f"?token={token}"
         response = render(request, "games/history.html", context)
     response["Content-Language"] = language
     return response
@@ -98,6 +100,7 @@ def organiser_history(request: HttpRequest, game_id: int) -> HttpResponse:
     with translation.override(game.language):
         context = _context(request, game, None, game.language)
         context["back"] = request.path.removesuffix("history/")
+        context["export_url"] = reverse("games:export", args=[game_id])
         return render(request, "games/history.html", context)
 
 
