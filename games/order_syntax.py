@@ -62,6 +62,7 @@ WORDS = {
     "tyrannis": "tyranny", "oligarchie": "oligarchy", "demokratie": "democracy",
 }  # fmt: skip
 SPACE = re.compile(r"^[a-i][1-9]$")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 QUOTE_START = re.compile(
     r"^(on .+ wrote:?|am .+ schrieb .+:?|-+ ?original message ?-+|-+ ?urspr(ue|ü)ngliche nachricht ?-+|"
     r"_{5,}|from: .+|von: .+|-- ?)$",
@@ -96,6 +97,7 @@ def read_reply(text: str | None, html: str | None = None) -> list[str]:
     body = text if text and text.strip() else _html_text(html or "")
     lines = []
     for raw in body.replace("\r\n", "\n").split("\n"):
+        raw = CONTROL.sub("", raw)  # no NUL or other control characters reach the database or a reply
         line = raw.strip()
         if QUOTE_START.match(line) or (raw.startswith("-- ") and not raw.strip("- ")):
             break
