@@ -7,6 +7,7 @@ player's screen for the page and the JSON API. Nothing here writes.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,18 @@ def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState
         )
     statecache.put(game.pk, seq, digest, loaded.state)
     return loaded
+
+
+def cached_state_after(game: Game, rows: Sequence[Event]) -> GameState | None:
+    """The state after event rows just appended (a projector's view), when this process holds the
+    state right before them: that state plus their fold, with no query. Else None."""
+    first, last = rows[0], rows[-1]
+    before = statecache.get(game.pk, first.seq - 1, first.prev_hash)
+    if before is None:
+        return None
+    state = engine.fold_from(before, [engine.Event(row.type, row.payload) for row in rows])
+    statecache.put(game.pk, last.seq, last.hash, state)
+    return state
 
 
 def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameState] | None:

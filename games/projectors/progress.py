@@ -15,11 +15,14 @@ def game_progress(game: Game, events: Sequence[Event]) -> None:
     Only games with seats are played by the engine's rules; other logs (e.g. the store's
     own tests) have no progress to show.
     """
-    if not Seat.objects.filter(game_id=game.pk).exists():
-        return
-    from ..situation import load_game, must_act  # it imports the store, which imports the projectors
+    from ..situation import cached_state_after, load_game, must_act  # it imports the store, which imports us
 
-    state = load_game(game, up_to_seq=events[-1].seq).state
+    # A state cached right before these events is an engine game's: then neither query is needed.
+    state = cached_state_after(game, events)
+    if state is None:
+        if not Seat.objects.filter(game_id=game.pk).exists():
+            return
+        state = load_game(game, up_to_seq=events[-1].seq).state
     row = GameProgress(
         game=game,
         year=state.year,
