@@ -77,21 +77,24 @@ def handle_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwa
         game_id=key.seat.game_id,
         size=size,
     )
-    try:
-        with transaction.atomic():
-            record.save()
-    except IntegrityError:
-        log.info("inbound %s: message %s seen before: ignored", esp_name, record.esp_message_id)
-        return
-    limit = int(getattr(settings, "INBOUND_MAX_BYTES", DEFAULT_MAX_BYTES))
-    if message.spam_detected:
-        record.outcome = "spam"
-        answer_refusal(key, record.pk, "spam")
-    elif size > limit:
-        record.outcome = "too-large"
-        answer_refusal(key, record.pk, "too-large")
-    else:
-        lines = read_reply(text, html)
-        record.outcome = handle_reply(key, lines, record.pk)
-        record.detail = "\n".join(lines[:5])[:2000]
-    record.save(update_fields=["outcome", "detail"])
+    # One transaction: if handling fails, nothing of this email is kept and the ESP's retry
+    # handles it again; if it succeeds, a second post of the same email is recognised.
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record.save()
+        except IntegrityError:
+            log.info("inbound %s: message %s seen before: ignored", esp_name, record.esp_message_id)
+            return
+        limit = int(getattr(settings, "INBOUND_MAX_BYTES", DEFAULT_MAX_BYTES))
+        if message.spam_detected:
+            record.outcome = "spam"
+            answer_refusal(key, record.pk, "spam")
+        elif size > limit:
+            record.outcome = "too-large"
+            answer_refusal(key, record.pk, "too-large")
+        else:
+            lines = read_reply(text, html)
+            record.outcome = handle_reply(key, lines, record.pk)
+            record.detail = "\n".join(lines[:5])[:2000]
+        record.save(update_fields=["outcome", "detail"])
