@@ -82,7 +82,7 @@ def bench_http(
     recording: Recording,
     threads: int = 8,
     workers: int = 2,
-    time_limit: float = 45.0,
+    time_limit: float = 30.0,
     log_dir: Path = BASE_DIR / "var",
 ) -> list[Figure]:
     """Orders/s and latency through gunicorn: `threads` clients, each on its own game."""

@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 
 from django.db import connections
+from django.test.utils import override_settings
 
 from . import engine, statecache
 from .bench import Figure
@@ -93,13 +94,15 @@ def _client(recording: Recording, game_id: int, start: multiprocessing.synchroni
     connections.close_all()
 
 
-def bench_submit(recording: Recording, clients: int) -> list[Figure]:
+def bench_submit(recording: Recording, clients: int, state_cache: bool = True) -> list[Figure]:
     """Orders/s through submit_order: `clients` processes, each replaying the recording on its own
-    game (different games: orders to one game are serialised by its row lock by design)."""
+    game (different games: orders to one game are serialised by its row lock by design).
+    `state_cache=False` runs one client with the state cache off (the figure before that tuning)."""
     games = [clone_game(recording, f"bench client {n}") for n in range(clients)]
     if clients == 1:
         started = time.perf_counter()
-        latencies = replay_orders(games[0], recording)
+        with override_settings(STATE_CACHE_GAMES=1000 if state_cache else 0):
+            latencies = replay_orders(games[0], recording)
         elapsed = time.perf_counter() - started
     else:
         context = multiprocessing.get_context("fork")
@@ -117,7 +120,7 @@ def bench_submit(recording: Recording, clients: int) -> list[Figure]:
     latencies.sort()
     orders = len(latencies)
     detail = f"{orders} orders of a 4-player game, {clients} process(es) on {clients} different game(s)"
-    suffix = "" if clients == 1 else f"_{clients}_clients"
+    suffix = ("" if clients == 1 else f"_{clients}_clients") + ("" if state_cache else "_no_state_cache")
     return [
         Figure(f"orders_per_s{suffix}", orders / elapsed, "orders/s", detail),
         Figure(f"order_p50_ms{suffix}", statistics.median(latencies) * 1000, "ms"),

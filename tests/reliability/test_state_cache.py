@@ -40,10 +40,10 @@ def test_a_state_cached_by_an_order_that_rolled_back_is_never_served():
     seat = seats_to_act(game)[0]
     loaded = load_game(game)
     legal = engine.legal_commands(loaded.state, seat.faction)
-    recruit = next(c for c in legal if c.kind != "pass")
+    other_order = next(c for c in legal if c.kind != "pass")
     pass_order = next(c for c in legal if c.kind == "pass")
     with pytest.raises(RolledBack), transaction.atomic():
-        submit_order(game, seat, recruit, loaded.seq)  # its state is cached at the new head ...
+        submit_order(game, seat, other_order, loaded.seq)  # its state is cached at the new head ...
         raise RolledBack
     assert load_game(game).seq == loaded.seq
     submit_order(game, seat, pass_order, loaded.seq)

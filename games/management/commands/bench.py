@@ -25,7 +25,7 @@ class Command(BaseCommand):
     help = "Time the service (orders, loads, replay, email delivery, HTTP) against the database's ceiling."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--appends", type=int, default=2000)
+        parser.add_argument("--appends", type=int, default=1000)
         parser.add_argument("--events", type=int, default=10_000)
         parser.add_argument("--emails", type=int, default=10_000)
         parser.add_argument("--only", nargs="*", choices=PARTS, default=list(DEFAULT_PARTS))
@@ -61,6 +61,7 @@ class Command(BaseCommand):
         if "orders" in parts:
             from games.bench_orders import bench_submit
 
+            add(bench_submit(recording, 1, state_cache=False))  # before the state cache
             add(bench_submit(recording, 1))
             add(bench_submit(recording, 4))
         if "load" in parts:
