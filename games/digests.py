@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from .deadlines import settings_for, time_zone
 from .long_mail import mail_seat
 from .models import Event, Game, NotificationPreference
-from .narration import describe
+from .narration import tell
 from .situation import load_game, whose_turn
 
 DIGEST_LINES = 60
@@ -45,7 +45,7 @@ def _send_one(pref: NotificationPreference, today) -> int:
         return 0
     rows = Event.objects.filter(game=game, seq__gt=pref.last_digest_seq).order_by("-seq")[:DIGEST_LINES]
     with transaction.atomic(), translation.override(seat.language):
-        lines = [describe(r.type, r.payload, seat.faction) for r in reversed(rows)]
+        lines = tell(reversed(rows), seat.faction)  # the order's record left out (issue 7)
         mail_seat(
             game,
             seat,

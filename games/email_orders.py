@@ -19,7 +19,7 @@ from .forms import violation_text
 from .long_mail import mail_seat
 from .mail_keys import ReplyKey
 from .messages import MessageRefused, send_message
-from .narration import describe
+from .narration import tell
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameMovedOn, submit_order
 from .situation import load_game, whose_turn
@@ -73,7 +73,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 ],
             )
             return "moved-on"
-        lines_told = [describe(e.type, e.payload, seat.faction) for e in result.events]
+        lines_told = tell(result.events, seat.faction, result.state.phase == "ended")
         _answer(
             key,
             inbound_id,
