@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from . import engine
 from .engine.table import SEAT_HANDED_OVER
+from .languages import choose_language
 from .links import revoke_links
 from .long_mail import mail_seat
 from .models import Game, NotificationPreference, Seat
@@ -81,8 +82,8 @@ def set_preferences(seat: Seat, mode: str, digest_hour: int, language: str) -> N
     pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
     pref.full_clean()
     pref.save()
-    Seat.objects.filter(pk=seat.pk).update(language=language)
-    seat.language = language
+    if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
+        choose_language(seat, language)
     return pref
 
 

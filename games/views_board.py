@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from .engine import RuleViolation
 from .forms import MoveForm, violation_text
+from .languages import page_language
 from .links import LinkError, resolve_link
 from .previews import preview_move_cost
 from .situation import load_game
@@ -26,7 +27,7 @@ def move_cost(request: HttpRequest, game_id: int, token: str) -> JsonResponse:
         seat = resolve_link(token, game_id)
     except LinkError as error:
         return JsonResponse({"error": str(error.message)}, status=error.status)
-    with translation.override(seat.language):
+    with translation.override(page_language(request, seat)):  # the page's language (issue 8)
         state = load_game(seat.game).state
         form = MoveForm(request.GET, state=state, faction=seat.faction, legal=[])
         if not form.is_valid():

@@ -13,6 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .deadlines import deadline_text, recompute_deadlines, settings_for
+from .languages import page_language
 from .links import LinkError, resolve_link
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
@@ -32,7 +33,7 @@ def player_action(request: HttpRequest, game_id: int, token: str, action: str) -
         seat = resolve_link(token, game_id)
     except LinkError as error:
         return link_error_page(request, error)
-    with translation.override(seat.language):
+    with translation.override(page_language(request, seat)):  # the messages show on the player page
         try:
             _act(request, seat, action)
         except (MessageRefused, VacationRefused) as refused:
@@ -64,7 +65,8 @@ def _act(request: HttpRequest, seat: Seat, action: str) -> None:
             raise MessageRefused(_("Choose how often to be mailed, an hour from 0 to 23 and a language."))
         d = form.cleaned_data
         set_preferences(seat, d["mode"], d["digest_hour"], d["language"])
-        messages.success(request, _("Your email preferences were saved."))
+        with translation.override(seat.language):  # a new language shows from this message on
+            messages.success(request, _("Your email preferences were saved."))
     else:
         raise Http404()
 

@@ -170,3 +170,16 @@ def test_refusals_name_the_game_words_in_the_readers_language():
         assert "unter der Demokratie" in violation_text(reform)
     with translation.override("en"):
         assert violation_text(turn) == "It is not your turn; Corinth is on turn. (H-YEAR)"
+
+
+def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_too(client):
+    game = create_game([ANA, BEN])
+    seat = seats_to_act(game)[0]
+    url = reverse("games:play-action", args=[game.pk, link_token(seat), "preferences"])
+    client.post(
+        url, {"mode": "must_act", "digest_hour": 18, "language": "de"}, HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER
+    )
+    seat.refresh_from_db()
+    assert (seat.language, seat.language_chosen) == ("de", True)
+    page = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER).content.decode()
+    assert "Deine E-Mail-Einstellungen wurden gespeichert." in page and "Du bist am Zug." in page
