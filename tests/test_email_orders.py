@@ -319,3 +319,19 @@ def test_reply_addresses_are_per_seat_and_die_with_revoked_links():
     assert len(address.split("@")[0]) <= 64
     revoke_links(a)
     assert read_reply_address(address) is None
+
+
+@pytest.mark.django_db
+def test_a_failure_while_handling_keeps_nothing_so_the_esps_retry_is_handled_again(client, monkeypatch):
+    import games.email_orders
+
+    game = two_player_game()
+    _seat, reply_to = turn_email_reply_to(game)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("database went away")
+
+    monkeypatch.setattr(games.email_orders, "handle_reply", broken)
+    with pytest.raises(RuntimeError):
+        postmark(client, reply_to, "pass")
+    assert InboundMail.objects.count() == 0
