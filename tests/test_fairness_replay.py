@@ -184,3 +184,24 @@ def test_h_end_a_wrong_seed_is_refused(game):
 
     assert verify_game(game).problem.seq == 1
     assert "seed_hash" in verify_game(game).problem.reason
+
+
+def test_h_end_table_events_between_orders_and_system_orders_replay(db):
+    from games.engine import Pass
+    from games.messages import send_message
+    from games.orders import submit_order
+    from games.situation import load_game
+    from tests.order_loop_support import seats_to_act, two_player_game
+
+    game = two_player_game()
+    (seat,) = seats_to_act(game)
+    submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    send_message(seat, game.seats.exclude(pk=seat.pk).get().faction, "a word between orders")
+    (seat,) = seats_to_act(game)
+    submit_order(game, seat, Pass(seat.faction), load_game(game).seq, by="system")
+
+    report = verify_game(game)
+    assert report.ok, report.problem
+    assert report.replay.orders == 2
+    last = Event.objects.filter(game=game, type="OrderGiven").order_by("-seq").first()
+    assert last.payload["by"] == "system"
