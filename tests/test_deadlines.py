@@ -118,7 +118,8 @@ def test_deadline_passes_default_pass_is_given_by_the_system_and_players_are_mai
     ]
     assert "the server gave the default order for you" in missed[1].body
     (next_seat,) = seats_to_act(game)
-    assert any(m.to == [next_seat.email] and "your turn" in m.subject for m in sent())
+    (turn_mail,) = [m for m in sent() if m.to == [next_seat.email] and "your turn" in m.subject]
+    assert "missed the deadline; the server gave the default order." in turn_mail.body
     # The next player's clock starts now; the absent player owes nothing and missed one turn.
     assert clock(game, next_seat.faction).deadline == at(48.5 + 48)
     assert clock(game, absent.faction).missed_in_a_row == 1
