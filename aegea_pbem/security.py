@@ -7,6 +7,7 @@ maps a kind to (requests, seconds); an empty mapping (RATE_LIMITS=off) turns lim
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -24,6 +25,8 @@ CONTENT_SECURITY_POLICY = (
     "script-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; "
     "base-uri 'none'; form-action 'self'; object-src 'none'"
 )
+
+log = logging.getLogger(__name__)
 
 ORDER_PATHS = re.compile(r"^/api/games/\d+/orders$")
 LINK_PATHS = re.compile(r"^/(play/\d+/[^/]+/|api/games/\d+/state)$")
@@ -61,15 +64,24 @@ class RateLimitMiddleware:
             count, seconds = limits[kind]
             window = int(time.time() // seconds)
             key = f"rl:{kind}:{request.META.get('REMOTE_ADDR', '')}:{window}"
-            cache = caches["ratelimit"]
-            cache.add(key, 0, timeout=seconds + 1)
-            try:
-                used = cache.incr(key)
-            except ValueError:  # expired between add and incr
-                used = 1
+            used = _count(key, seconds)
             if used > count:
                 return too_many(request, seconds - int(time.time()) % seconds)
         return self.get_response(request)
+
+
+def _count(key: str, seconds: int) -> int:
+    """This window's count for `key`, counted up by one; 0 when the cache (Redis) is unavailable:
+    then nobody is limited, rather than everybody refused."""
+    cache = caches["ratelimit"]
+    try:
+        cache.add(key, 0, timeout=seconds + 1)
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        return 1
+    except Exception as exc:  # noqa: BLE001  (any cache backend's connection error)
+        log.warning("rate limit not counted: cache unavailable (%s)", type(exc).__name__)
+        return 0
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:

@@ -110,3 +110,17 @@ def test_no_secret_appears_in_the_logs_of_a_played_game(caplog, client):
     assert settings.SECRET_KEY not in text
     assert not [token for token in tokens if token in text]
     assert Event.objects.filter(game=game).exists()
+
+
+def test_rate_limits_let_requests_through_when_their_cache_is_unavailable(client, settings):
+    settings.RATE_LIMITS = {"links": (1, 60)}
+    settings.CACHES = {
+        **settings.CACHES,
+        "ratelimit": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        },
+    }
+    game = two_player_game()
+    seat = seats_to_act(game)[0]
+    assert [client.get(play_url(seat)).status_code for _ in range(2)] == [200, 200]
