@@ -63,7 +63,7 @@ def test_h_order_command_from_dict_refuses_anything_malformed_with_a_rule_violat
         ),
     )
 )
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_h_order_json_api_never_fails_with_a_server_error_and_refusals_change_nothing(client, api_game, body):
     game, seat, url = api_game
     before = Event.objects.filter(game=game).count()
@@ -94,7 +94,7 @@ def test_forged_link_tokens_open_nothing(api_game, token):
 
 @pytest.mark.django_db
 @given(token=st.from_regex(r"[A-Za-z0-9_\-:.]{1,80}", fullmatch=True))
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_player_page_answers_forged_links_with_a_clear_page_never_a_server_error(client, api_game, token):
     game, _, _ = api_game
     before = Event.objects.filter(game=game).count()

@@ -16,7 +16,7 @@ from games.situation import load_game
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.test_email_orders import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 words = st.sampled_from(
     [
         "pass",
