@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 FACTION_NAMES = {
     "athens": gettext_lazy("Athens"),
@@ -17,10 +17,10 @@ FACTION_NAMES = {
     "corinth": gettext_lazy("Corinth"),
     "thebes": gettext_lazy("Thebes"),
 }
-RANKING_NAMES = {
-    "poleis": gettext_lazy("Poleis"),
-    "coins": gettext_lazy("Coins"),
-    "mint": gettext_lazy("Mint"),
+RANKING_NAMES = {  # S-WINTER's three rankings, named as in "the Mint ranking"
+    "poleis": pgettext_lazy("ranking", "Poleis"),
+    "coins": pgettext_lazy("ranking", "Coins"),
+    "mint": pgettext_lazy("ranking", "Mint"),
 }
 SOURCE_NAMES = {"deck": gettext_lazy("the deck"), "discard": gettext_lazy("the discard pile")}
 GOVERNMENT_NAMES = {
