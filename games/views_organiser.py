@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .forms import NewGameForm
@@ -37,12 +38,13 @@ def game_list(request: HttpRequest) -> HttpResponse:
                 "vp": ", ".join(f"{faction_name(f)} {v}" for f, v in progress.vp.items()) if progress else "",
             }
         )
-    return render(request, "games/organiser_list.html", {"rows": rows, "form": NewGameForm()})
+    form = NewGameForm(initial={"language": translation.get_language()})  # the organiser's own, to start
+    return render(request, "games/organiser_list.html", {"rows": rows, "form": form})
 
 
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, initial={"language": translation.get_language()})
     if request.method == "POST" and form.is_valid():
         try:
             lines = [line for line in form.cleaned_data["players"].splitlines() if line.strip()]
