@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 # The page draws its board as inline SVG with a small inline script (click to choose a space), and
@@ -85,14 +86,16 @@ def _count(key: str, seconds: int) -> int:
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
-    message = _("Too many requests. Please wait %(seconds)s seconds and try again.") % {
-        "seconds": retry_after
-    }
-    if request.path_info.startswith("/api/"):
-        response: HttpResponse = JsonResponse(
-            {"error": {"code": "rate_limited", "message": message}}, status=429
-        )
-    else:
-        response = render(request, "429.html", {"message": message}, status=429)
+    # This runs before LocaleMiddleware: answer in the browser's language ourselves (issue 8).
+    with translation.override(translation.get_language_from_request(request)):
+        message = _("Too many requests. Please wait %(seconds)s seconds and try again.") % {
+            "seconds": retry_after
+        }
+        if request.path_info.startswith("/api/"):
+            response: HttpResponse = JsonResponse(
+                {"error": {"code": "rate_limited", "message": message}}, status=429
+            )
+        else:
+            response = render(request, "429.html", {"message": message}, status=429)
     response["Retry-After"] = str(retry_after)
     return response

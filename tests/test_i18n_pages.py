@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 from django.utils import translation
 
@@ -183,3 +184,15 @@ def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_
     assert (seat.language, seat.language_chosen) == ("de", True)
     page = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER).content.decode()
     assert "Deine E-Mail-Einstellungen wurden gespeichert." in page and "Du bist am Zug." in page
+
+
+def test_the_too_many_requests_page_speaks_the_browsers_language(client, settings):
+    """It answers before LocaleMiddleware runs, so it reads Accept-Language itself."""
+    settings.RATE_LIMITS = {"links": (1, 60)}
+    caches["ratelimit"].clear()
+    seat = seats_to_act(create_game([ANA, BEN]))[0]
+    client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
+    refused = client.get(page_url(seat), HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert '<html lang="de">' in page and "Zu viele Anfragen. Bitte warte" in page
