@@ -204,10 +204,10 @@ def test_h_screen_a_finished_game_may_be_drawn_from_its_full_view() -> None:
 def test_accessible_title_description_and_label() -> None:
     root = parse(render_board(view_of(SIEGE), language="de"))
     assert root.get("role") == "img" and root.get("lang") == "de"
-    assert root.get("aria-label") == title(root) == "The board in 427 BC"
+    assert root.get("aria-label") == title(root) == "Das Brett im Jahr 427 v. Chr."
     assert root.find("svg:desc", NS).text == (
-        "Athens holds 2 Poleis; Sparta holds 1 Polis; Corinth holds 2 Poleis; Thebes holds 2 Poleis; "
-        "2 neutral Poleis; 3 trade links."
+        "Athen hält 2 Poleis; Sparta hält 1 Polis; Korinth hält 2 Poleis; Theben hält 2 Poleis; "
+        "2 neutrale Poleis; 3 Handelsstraßen."
     )
     for g in find_all(root, "polis"):
         assert title(g).startswith(g.get("data-space") + " ") and g.find("svg:desc", NS).text
