@@ -42,10 +42,13 @@ def in_processes(count: int, target: Callable[..., Any], *args: Any) -> list[Any
 
 def order_for_whoever_must_act(game_id: int) -> tuple[str, int, list[int] | None]:
     """Load the game, give the first owing player's default order at the seq loaded.
-    Returns ("accepted", seq, new seqs) or ("moved on", seq, None)."""
+    Returns ("accepted", seq, new seqs), ("moved on", seq, None) or ("ended", seq, None)."""
     game = Game.objects.get(pk=game_id)
     loaded = load_game(game)
-    faction = must_act(loaded.state)[0]
+    owing = must_act(loaded.state)
+    if not owing:
+        return ("ended", loaded.seq, None)
+    faction = owing[0]
     seat = game.seats.get(faction=faction)
     command = CommitCoins(faction) if loaded.state.phase == "winter_orders" else Pass(faction)
     try:
