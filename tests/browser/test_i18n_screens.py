@@ -106,8 +106,8 @@ def test_a_player_switches_language_with_the_keyboard_and_the_choice_sticks(live
     skip = page.locator(".skip-link")
     assert skip.evaluate("el => el === document.activeElement") and skip.is_visible()
     page.locator(".language-switch button[value='de']").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the POST, then the redirect back to the page
+        page.keyboard.press("Enter")
     assert "Du bist am Zug." in page.inner_text("#status")
     seat.refresh_from_db()
     assert (seat.language, seat.language_chosen) == ("de", True)
