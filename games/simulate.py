@@ -18,9 +18,7 @@ from dataclasses import dataclass, field
 from . import engine
 from .engine import GameState
 from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
-from .engine.fold import apply_in_place
-from .engine.simulation import check_invariants, players_to_act, random_legal_command
-from .engine.state import Player
+from .engine.simulation import InvariantBroken, apply_checked, players_to_act, random_legal_command
 from .models import Game
 from .orders import load_game
 from .store import append_events
@@ -64,12 +62,11 @@ class SimulationReport:
 
 
 def _apply_checked(game: Game, state: GameState, events: list[engine.Event], first_seq: int) -> None:
-    for offset, event in enumerate(events):
-        before = GameState(players={f: Player(f, vp=p.vp) for f, p in state.players.items()})
-        apply_in_place(state, [event])
-        problems = check_invariants(before, state)
-        if problems:
-            raise SimulationFailed(f"game {game.pk} seq {first_seq + offset} ({event.type}): {problems[0]}")
+    try:
+        apply_checked(state, events)
+    except InvariantBroken as broken:
+        seq, event = first_seq + broken.offset, events[broken.offset]
+        raise SimulationFailed(f"game {game.pk} seq {seq} ({event.type}): {broken}") from None
 
 
 def simulate_game(

@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import simulate as simulate_module
+from games.engine import simulation as engine_simulation
 from games.models import Event, Game
 from games.store import load_engine_events
 from games.verification import verify_chain
@@ -42,7 +42,7 @@ def test_simulate_names_the_first_invariant_violation(monkeypatch: pytest.Monkey
     def broken(previous, state):  # type: ignore[no-untyped-def]
         return ["H-PIECES: athens has 61 pieces"] if state.events_applied > 3 else []
 
-    monkeypatch.setattr(simulate_module, "check_invariants", broken)
+    monkeypatch.setattr(engine_simulation, "check_invariants", broken)
 
     with pytest.raises(CommandError, match=r"invariant violation: game \d+ seq 4 .*H-PIECES"):
         _run(games=1, players=2, seed=1)

@@ -26,6 +26,8 @@ def random_legal_command(state: GameState, player: str, random: random_module.Ra
 class InvariantBroken(AssertionError):
     """A state broke an invariant (the message names the first one and the event)."""
 
+    offset: int = 0
+
 
 def play_random_game(
     factions: list[str], seed: str, bot_seed: int, check: bool = True, max_orders: int = 10_000
@@ -40,7 +42,7 @@ def play_random_game(
     bot = random_module.Random(bot_seed)
     events = new_game({"factions": factions}, seed)
     state = GameState()
-    _apply_checked(state, events, check)
+    apply_checked(state, events, check)
     for _ in range(max_orders):
         waiting = players_to_act(state)
         if not waiting:
@@ -50,21 +52,27 @@ def play_random_game(
         if command is None:
             raise InvariantBroken(f"{player} must act but has no legal order")
         new = decide(state, command, GameRng(seed, len(events) + 1))
-        _apply_checked(state, new, check)
+        apply_checked(state, new, check)
         events += new
     if state.phase != "ended":
         raise InvariantBroken(f"the game did not end within {max_orders} orders")
     return events, state
 
 
-def _apply_checked(state: GameState, events: list[Event], check: bool) -> None:
-    for event in events:
+def apply_checked(state: GameState, events: list[Event], check: bool = True) -> None:
+    """Apply `events` to `state` one by one, checking the invariants after each (InvariantBroken).
+
+    The exception's `offset` is the index in `events` of the event that broke one.
+    """
+    for offset, event in enumerate(events):
         # Of the previous state only the VP are compared; a full copy per event would be slow.
         before = GameState(players={f: Player(f, vp=p.vp) for f, p in state.players.items()})
         apply_in_place(state, [event])
         problems = check_invariants(before, state) if check else []
         if problems:
-            raise InvariantBroken(f"after {event.type} {event.payload}: {problems[0]}")
+            broken = InvariantBroken(f"after {event.type} {event.payload}: {problems[0]}")
+            broken.offset = offset
+            raise broken
 
 
 def players_to_act(state: GameState) -> list[str]:
