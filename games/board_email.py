@@ -19,6 +19,9 @@ from .situation import load_game
 
 log = logging.getLogger(__name__)
 
+# The emails whose HTML shows the board (templates/emails/_board.html): welcome, turn and end.
+BOARD_KINDS = frozenset({"welcome", "turn", "ended"})
+
 
 def board_cid(game_id: int, seq: int, seat_id: int) -> str:
     """The Content-ID of one email's board picture (without the angle brackets)."""
@@ -44,6 +47,8 @@ def inline_parts(row: Any) -> list[MIMEBase]:
     Drawing the picture must never stop the email: without it the email still goes, its
     HTML then shows the image's alt text.
     """
+    if row.kind not in BOARD_KINDS:
+        return []
     try:
         image = board_image(row.game_id, row.seq, row.seat_id, row.language)
     except Exception:  # any failure to draw (cairo missing, a broken state) only drops the picture
