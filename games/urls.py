@@ -2,12 +2,14 @@
 
 from django.urls import path
 
-from . import views_api, views_dev, views_history, views_long, views_organiser, views_play
+from . import views_api, views_board, views_dev, views_history, views_long, views_organiser, views_play
 
 app_name = "games"
 
 urlpatterns = [
     path("play/<int:game_id>/<str:token>/", views_play.player_page, name="play"),
+    # Issue 8: the Move cost preview the board picture asks for.
+    path("play/<int:game_id>/<str:token>/move-cost", views_board.move_cost, name="move-cost"),
     # Issue 7: the history (before the issue-6 actions below, which take any word after the token).
     path("play/<int:game_id>/<str:token>/history/", views_history.player_history, name="play-history"),
     path("organiser/games/<int:game_id>/history/", views_history.organiser_history, name="organiser-history"),

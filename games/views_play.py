@@ -9,16 +9,18 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from .board import render_board
 from .board.names import tile_name
 from .engine import RuleViolation
 from .engine.board import COLUMNS, ROWS
 from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
 from .languages import choose_language, page_language
-from .links import LinkError, resolve_link
+from .links import LinkError, link_token, resolve_link
 from .long_context import long_game_context
 from .models import Seat
 from .narration import tell
@@ -166,6 +168,9 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "view": screen.view,
         "players": players,
         "board_rows": board_rows(screen.view),
+        # Issue 8: the board picture (from the player's view only, H-SCREEN) and its Move cost preview.
+        "board_svg": render_board(screen.view, language=translation.get_language()),
+        "move_cost_url": reverse("games:move-cost", args=[seat.game_id, link_token(seat)]),
         "forms": list(forms.values()),
         "suggestions": suggestions,
         "can_order": bool(screen.legal),

@@ -18,6 +18,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError
 
 from .models import Outbox
@@ -119,6 +120,11 @@ def _message(row: Outbox) -> EmailMultiAlternatives:
         reply_to=[row.reply_to] if row.reply_to else None,
     )
     message.attach_alternative(row.body_html, "text/html")
+    # Images the HTML shows by cid: (the board picture, issue 8), from the hook the settings name.
+    if hook := getattr(settings, "OUTBOX_INLINE_PARTS", ""):
+        for part in import_string(hook)(row):
+            message.attach(part)
+            message.mixed_subtype = "related"
     # Anymail passes these to the ESP (for its dashboards and webhooks); other backends ignore them.
     message.tags = [row.kind]
     message.metadata = {"game": str(row.game_id), "seq": str(row.seq), "seat": str(row.seat_id)}

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import re
 import struct
+from email.mime.base import MIMEBase
 from io import BytesIO
+from types import SimpleNamespace
 
 import pytest
+from django.core import mail
 from PIL import Image
 
 from games.board import board_size, render_board_png
-from games.board_email import board_cid, board_image
-from games.engine import player_view
-from games.orders import PlayerSpec, create_game
+from games.board_email import BOARD_KINDS, board_cid, board_image, inline_parts
+from games.engine import Destination, Move, player_view
+from games.orders import PlayerSpec, create_game, submit_order
 from games.situation import load_game
+from notifications.models import Outbox
+from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 
 SCENARIO = {
     "players": {
-        "athens": {"coins_behind_screen": {"owl": 3}},
+        "athens": {"fp": 3, "coins_behind_screen": {"owl": 3}},
         "sparta": {"coins_behind_screen": {"turtle": 2}},
     },
     "board": {
@@ -53,3 +59,65 @@ def test_a_seat_of_another_game_gets_no_picture() -> None:
     game = create_game(players, scenario=SCENARIO)
     other = create_game(players, scenario=SCENARIO)
     assert board_image(game.pk, 1, other.seats.first().pk, "en") is None
+
+
+PLAYERS = [
+    PlayerSpec("Ana", "ana@example.com", "athens"),
+    PlayerSpec("Ben", "ben@example.com", "sparta", "de"),
+]
+
+
+def board_part(message) -> tuple[str, bytes]:
+    """The cid the HTML body shows and the PNG attached under it (exactly one)."""
+    html, mimetype = message.alternatives[0]
+    assert mimetype == "text/html"
+    (cid,) = re.findall(r'<img src="cid:([^"]+)"', html)
+    (image,) = [a for a in message.attachments if isinstance(a, MIMEBase)]
+    assert image["Content-ID"] == f"<{cid}>"
+    assert message.mixed_subtype == "related"
+    assert "multipart/related" in message.message().as_string()
+    return cid, image.get_payload(decode=True)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_h_screen_every_email_shows_the_board_its_reader_may_see(settings) -> None:
+    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+    game = create_game(PLAYERS, scenario=SCENARIO)
+    state = load_game(game).state
+    assert len(mail.outbox) == 2
+    for message in mail.outbox:
+        seat = game.seats.get(email=message.to[0])
+        cid, png = board_part(message)
+        assert cid.startswith(f"board-{game.pk}-") and cid.endswith(f"-{seat.pk}@aegeapolis")
+        assert png == render_board_png(player_view(state, seat.faction), seat.language)
+
+    mail.outbox.clear()
+    athens = game.seats.get(faction="athens")
+    move = Move("athens", "C3", (Destination("E5", phalanxes=4),))
+    submit_order(game, athens, move, load_game(game).seq)
+    after = load_game(game).state
+    (turn,) = [m for m in mail.outbox if m.to == ["ben@example.com"]]
+    _, png = board_part(turn)
+    assert png == render_board_png(player_view(after, "sparta"), "de")  # the board after the move
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(settings, monkeypatch) -> None:
+    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+
+    def broken(*args, **kwargs):
+        raise OSError("no cairo here")
+
+    monkeypatch.setattr("games.board_email.render_board_png", broken)
+    create_game(PLAYERS, scenario=SCENARIO)
+    assert len(mail.outbox) == 2
+    assert all(not m.attachments for m in mail.outbox)
+    assert Outbox.objects.filter(status=Outbox.Status.SENT).count() == 2
+
+
+def test_only_the_emails_that_show_the_board_carry_it() -> None:
+    notice = SimpleNamespace(kind="notice", game_id=1, seq=1, seat_id=1, language="en", pk=1)
+    assert inline_parts(notice) == []
+    assert {"welcome", "turn", "ended"} == BOARD_KINDS
