@@ -13,19 +13,19 @@ ENGINE_MESSAGES = (
     gettext_noop("%(card)s is an objective card: it is claimed at the end of your turn."),
     # engine/mission_scoring.py
     gettext_noop("%(card)s is not in your hand."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s is not valid here."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s may give ap, fp, blanks, coins and polis."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s must be a list of Mission Card names."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s must be a list of spaces."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s must be a list of tile names."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s must be a space from A1 to I9."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("%(field)s must be a whole number of at least %(min)d."),
     # engine/offers.py
     gettext_noop("%(player)s cannot pay %(n)d %(item)s (has %(have)d)."),
@@ -65,11 +65,11 @@ ENGINE_MESSAGES = (
     gettext_noop("A Navigator cannot stay alone in %(origin)s: leave a phalanx or take it along."),
     # engine/movement.py
     gettext_noop("A Navigator cannot travel to %(space)s without a phalanx."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("A destination needs a space and may give phalanxes, king, navigators, builders."),
     # engine/setup.py
     gettext_noop("A game needs 2 to 4 different factions out of %(known)s."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("A move has 1 to %(max)d destinations."),
     # engine/movement.py
     gettext_noop("A move may reach at most 3 destinations; you named %(count)d."),
@@ -83,7 +83,7 @@ ENGINE_MESSAGES = (
     gettext_noop("An offer goes to one rival in this game, not to %(to)s."),
     # engine/offers.py
     gettext_noop("An offer must give or ask something."),
-    # engine/commands.py, forms.py
+    # engine/order_reading.py, forms.py
     gettext_noop("An order must be a JSON object."),
     # engine/builders.py
     gettext_noop("At most %(max)d Builders may be in play, and you have %(have)d."),
@@ -95,7 +95,7 @@ ENGINE_MESSAGES = (
     gettext_noop("Coins are committed only in a scoring winter."),
     # engine/mission_scoring.py
     gettext_noop("Coins for a card need a Combo or Flush card to go with them."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("Each destination must be an object."),
     # engine/expansion.py
     gettext_noop("Give a discard order only when you keep neither tile."),
@@ -105,7 +105,7 @@ ENGINE_MESSAGES = (
     gettext_noop("Heroes stand on %(space)s; a Polis is handed over without them."),
     # engine/__init__.py
     gettext_noop("It is not your turn; %(player)s is on turn."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("Keep one tile, or list both tiles in their discard order."),
     # engine/movement.py
     gettext_noop("Name at least one destination for your units."),
@@ -119,7 +119,7 @@ ENGINE_MESSAGES = (
     gettext_noop("Only a Combo or Flush card takes coins."),
     # previews.py
     gettext_noop("Only a Move has a cost to preview."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("Recruit at least one phalanx or Navigator."),
     # engine/actions.py
     gettext_noop("Recruit only in your Native Polis or where your King stands, not in %(space)s."),
@@ -137,13 +137,13 @@ ENGINE_MESSAGES = (
     gettext_noop("The Oracle costs 1 coin; you have no %(coin)s to pay with."),
     # engine/expansion.py
     gettext_noop("The Polis deck is empty."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("The coin design %(design)s is named twice."),
     # engine/expansion.py
     gettext_noop("The discard pile is empty."),
     # engine/__init__.py
     gettext_noop("The game is over."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("The order does not name its player."),
     # engine/movement.py
     gettext_noop("The units sent to %(space)s must be whole numbers of 0 or more."),
@@ -167,9 +167,9 @@ ENGINE_MESSAGES = (
     gettext_noop("This seat does not play in this game."),
     # engine/expansion.py
     gettext_noop("To keep neither tile, list both (%(tiles)s) in the order they go on the discard pile."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("Unknown field(s) in the order: %(fields)s."),
-    # engine/commands.py, views_play.py
+    # engine/order_reading.py, views_play.py
     gettext_noop("Unknown kind of order: %(kind)s."),
     # engine/government.py
     gettext_noop("You already live under %(government)s; a Reform must change it."),
@@ -203,8 +203,8 @@ ENGINE_MESSAGES = (
     gettext_noop("Your King cannot stay alone in %(origin)s: leave a phalanx with him or take him along."),
     # engine/movement.py
     gettext_noop("Your King cannot travel to %(space)s without a phalanx."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("coins must map coin designs to counts."),
-    # engine/commands.py
+    # engine/order_reading.py
     gettext_noop("king must be true or false."),
 )

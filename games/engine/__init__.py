@@ -57,11 +57,11 @@ from .commands import (
     Recruit,
     RecruitBuilder,
     Reform,
-    command_from_dict,
 )
 from .events import Event, RuleViolation
 from .fold import apply_in_place
 from .legal import legal_commands
+from .order_reading import command_from_dict
 from .record import ORDER_GIVEN, RANDOMNESS_DRAWN, order_given, randomness_drawn, reveal_seed
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded

@@ -1,18 +1,14 @@
 """Commands: what a player orders, as plain dataclasses.
 
 The web form, the JSON API, email replies and the bots all build these, and all go
-through `engine.decide`. `command_from_dict` parses untrusted JSON and raises
+through `engine.decide`. `order_reading.command_from_dict` parses untrusted JSON and raises
 RuleViolation("H-ORDER", ...) for anything malformed.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
-
-from .board import is_space
-from .data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
-from .events import RuleViolation
 
 
 @dataclass(frozen=True)
@@ -23,6 +19,14 @@ class Command:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON (lists, not tuples); `command_from_dict(c.to_dict()) == c`."""
         return {"kind": self.kind, **_plain(asdict(self))}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -153,13 +157,8 @@ class Bundle:
     polis: str | None = None
 
     def payload(self) -> dict[str, Any]:
-        return {
-            "ap": self.ap,
-            "fp": self.fp,
-            "blanks": self.blanks,
-            "coins": dict(self.coins),
-            "polis": self.polis,
-        }
+        """The bundle as stored in an event: coins as a design -> count mapping."""
+        return {**asdict(self), "coins": dict(self.coins)}
 
 
 @dataclass(frozen=True)
@@ -173,184 +172,28 @@ class OfferTrade(Command):
 
 
 @dataclass(frozen=True)
-class AcceptOffer(Command):
-    """H-TRADE: the rival accepts an open offer (any time in the action rounds; it costs no action)."""
+class _OfferAnswer(Command):
+    """H-TRADE: the rival's answer to an open offer (any time in the action rounds; it costs no action)."""
 
-    kind: ClassVar[str] = "accept_offer"
     offer: int = 0
 
 
 @dataclass(frozen=True)
-class DeclineOffer(Command):
-    """H-TRADE: the rival declines an open offer (it costs no action)."""
+class AcceptOffer(_OfferAnswer):
+    """H-TRADE: the rival accepts an open offer."""
+
+    kind: ClassVar[str] = "accept_offer"
+
+
+@dataclass(frozen=True)
+class DeclineOffer(_OfferAnswer):
+    """H-TRADE: the rival declines an open offer."""
 
     kind: ClassVar[str] = "decline_offer"
-    offer: int = 0
 
-
-TRADE_COMMANDS = (Oracle, NeutralTrade, OfferTrade, AcceptOffer, DeclineOffer)
 
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.kind: cls
     for cls in (Pass, Expand, ChooseTile, Move, Recruit, Fortify, CommitCoins, Reform, RecruitBuilder)
-} | {cls.kind: cls for cls in TRADE_COMMANDS}
-
-
-# --- H-ORDER: reading untrusted orders -----------------------------------------------------
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _bad(message: str, **params: Any) -> RuleViolation:
-    return RuleViolation("H-ORDER", message, **params)
-
-
-def _count(name: str, value: Any, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _bad("%(field)s must be a whole number of at least %(min)d.", field=name, min=minimum)
-    return value
-
-
-def _text(name: str, value: Any, choices: tuple[str, ...] | None = None) -> str:
-    if not isinstance(value, str) or (choices is not None and value not in choices):
-        raise _bad("%(field)s is not valid here.", field=name)
-    return value
-
-
-def _space(name: str, value: Any) -> str:
-    if not is_space(value):
-        raise _bad("%(field)s must be a space from A1 to I9.", field=name)
-    return value
-
-
-def _optional(parse: Any, name: str, value: Any) -> Any:
-    return None if value is None else parse(name, value)
-
-
-def _source(name: str, value: Any) -> str:
-    return _text(name, value, ("deck", "discard"))
-
-
-def _tile_list(name: str, value: Any) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)) or any(not isinstance(t, str) for t in value):
-        raise _bad("%(field)s must be a list of tile names.", field=name)
-    return tuple(value)
-
-
-def _destinations(name: str, value: Any) -> tuple[Destination, ...]:
-    if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= MAX_DESTINATIONS:
-        raise _bad("A move has 1 to %(max)d destinations.", max=MAX_DESTINATIONS)
-    out = []
-    for raw in value:
-        if not isinstance(raw, dict):
-            raise _bad("Each destination must be an object.")
-        unknown = set(raw) - {"space", "phalanxes", "king", "navigators", "builders"}
-        if unknown or "space" not in raw:
-            raise _bad("A destination needs a space and may give phalanxes, king, navigators, builders.")
-        king = raw.get("king", False)
-        if not isinstance(king, bool):
-            raise _bad("king must be true or false.")
-        out.append(
-            Destination(
-                space=_space("destination", raw["space"]),
-                phalanxes=_count("phalanxes", raw.get("phalanxes", 0)),
-                king=king,
-                navigators=_count("navigators", raw.get("navigators", 0)),
-                builders=_count("builders", raw.get("builders", 0)),
-            )
-        )
-    return tuple(out)
-
-
-def _spaces(name: str, value: Any) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise _bad("%(field)s must be a list of spaces.", field=name)
-    return tuple(_space(name, v) for v in value)
-
-
-def _coin_pairs(name: str, value: Any) -> tuple[tuple[str, int], ...]:
-    pairs = list(value.items()) if isinstance(value, dict) else value
-    if not isinstance(pairs, (list, tuple)):
-        raise _bad("coins must map coin designs to counts.")
-    counts: dict[str, int] = {}
-    for pair in pairs:
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise _bad("coins must map coin designs to counts.")
-        design = _text("coin design", pair[0], COIN_DESIGNS)
-        if design in counts:
-            raise _bad("The coin design %(design)s is named twice.", design=design)
-        counts[design] = _count(design, pair[1])
-    return tuple(sorted((d, n) for d, n in counts.items() if n))
-
-
-def _bundle(name: str, value: Any) -> Bundle:
-    if not isinstance(value, dict) or set(value) - {"ap", "fp", "blanks", "coins", "polis"}:
-        raise _bad("%(field)s may give ap, fp, blanks, coins and polis.", field=name)
-    return Bundle(
-        ap=_count("ap", value.get("ap", 0)),
-        fp=_count("fp", value.get("fp", 0)),
-        blanks=_count("blanks", value.get("blanks", 0)),
-        coins=_coin_pairs("coins", value.get("coins", ())),
-        polis=_optional(_space, "polis", value.get("polis")),
-    )
-
-
-def _card_ids(name: str, value: Any) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)) or any(not isinstance(c, str) for c in value):
-        raise _bad("%(field)s must be a list of Mission Card names.", field=name)
-    return tuple(value)
-
-
-_FIELD_PARSERS: dict[str, Any] = {
-    "space": _space,
-    "source": _source,
-    "second_source": lambda n, v: _optional(_source, n, v),
-    "link_from": lambda n, v: _optional(_space, n, v),
-    "keep": lambda n, v: _optional(_text, n, v),
-    "discard_order": _tile_list,
-    "origin": _space,
-    "destinations": _destinations,
-    "battle_order": _spaces,
-    "phalanxes": _count,  # Recruit: at least one phalanx or Navigator, checked below
-    "navigators": _count,
-    "government": lambda n, v: _text(n, v, tuple(GOVERNMENTS)),
-    "coins": _coin_pairs,
-    "blanks": _count,
-    "mission_cards": _card_ids,
-    "card_coins": _coin_pairs,
-    "card_blanks": _count,
-    "coin": lambda n, v: _text(n, v, (*COIN_DESIGNS, "blank")),
-    "to": _text,
-    "give": _bundle,
-    "take": _bundle,
-    "offer": lambda n, v: _count(n, v, 1),
+    + (Oracle, NeutralTrade, OfferTrade, AcceptOffer, DeclineOffer)  # H-TRADE, H-MISSIONS
 }
-
-
-def command_from_dict(raw: Any) -> Command:
-    """Read an order from untrusted JSON (H-ORDER): anything malformed is refused with a message."""
-    if not isinstance(raw, dict):
-        raise _bad("An order must be a JSON object.")
-    cls = COMMAND_TYPES.get(raw.get("kind"))  # type: ignore[arg-type]
-    if cls is None:
-        raise _bad("Unknown kind of order: %(kind)s.", kind=str(raw.get("kind")))
-    names = {f.name for f in fields(cls)}
-    unknown = sorted(set(raw) - names - {"kind"})
-    if unknown:
-        raise _bad("Unknown field(s) in the order: %(fields)s.", fields=", ".join(map(str, unknown)))
-    player = raw.get("player")
-    if not isinstance(player, str) or not player:
-        raise _bad("The order does not name its player.")
-    values = {name: _FIELD_PARSERS[name](name, raw[name]) for name in names - {"player"} if name in raw}
-    command = cls(player=player, **values)
-    if isinstance(command, ChooseTile) and command.keep is None and len(command.discard_order) != 2:
-        raise _bad("Keep one tile, or list both tiles in their discard order.")
-    if isinstance(command, Recruit) and command.phalanxes + command.navigators == 0:
-        raise _bad("Recruit at least one phalanx or Navigator.")
-    return command
