@@ -27,6 +27,8 @@ ENGINE_MESSAGES = (
     gettext_noop("%(field)s must be a space from A1 to I9."),
     # engine/order_reading.py
     gettext_noop("%(field)s must be a whole number of at least %(min)d."),
+    # engine/order_reading.py
+    gettext_noop("%(field)s must map coin designs to counts."),
     # engine/offers.py
     gettext_noop("%(player)s cannot pay %(n)d %(item)s (has %(have)d)."),
     # engine/offers.py
@@ -145,6 +147,8 @@ ENGINE_MESSAGES = (
     gettext_noop("The game is over."),
     # engine/order_reading.py
     gettext_noop("The order does not name its player."),
+    # engine/order_reading.py
+    gettext_noop("The order is missing the field %(field)s."),
     # engine/movement.py
     gettext_noop("The units sent to %(space)s must be whole numbers of 0 or more."),
     # engine/offers.py
@@ -203,8 +207,6 @@ ENGINE_MESSAGES = (
     gettext_noop("Your King cannot stay alone in %(origin)s: leave a phalanx with him or take him along."),
     # engine/movement.py
     gettext_noop("Your King cannot travel to %(space)s without a phalanx."),
-    # engine/order_reading.py
-    gettext_noop("coins must map coin designs to counts."),
     # engine/order_reading.py
     gettext_noop("king must be true or false."),
 )

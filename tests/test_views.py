@@ -212,6 +212,25 @@ def test_api_order_errors_name_the_rule_and_change_nothing(client, game, on_turn
     assert counts(game) == before
 
 
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "The order is missing the field space. (H-ORDER)"),
+        ("de", "Dem Befehl fehlt das Feld space. (H-ORDER)"),
+    ],
+)
+def test_h_order_the_api_refuses_an_order_missing_a_field_naming_it(client, game, on_turn, language, message):
+    on_turn.language = language
+    on_turn.save(update_fields=["language"])
+    before = counts(game)
+    body = json.dumps({"expected_seq": load_game(game).seq, "command": {"kind": "fortify"}})
+    response = client.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["rule"], error["message"]) == ("rule_violation", "H-ORDER", message)
+    assert counts(game) == before
+
+
 # --- organiser pages and the dev mailbox --------------------------------------------------------
 
 

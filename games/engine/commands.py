@@ -13,6 +13,9 @@ from typing import Any, ClassVar
 
 @dataclass(frozen=True)
 class Command:
+    """An order of `player`. H-ORDER: a field without a default must be given; the others may be
+    left out of the JSON (order_reading.command_from_dict refuses a missing one by name)."""
+
     kind: ClassVar[str] = ""
     player: str
 
@@ -39,7 +42,7 @@ class Expand(Command):
     """S-EXP: name the empty space first, then the tile source; optional upgrades."""
 
     kind: ClassVar[str] = "expand"
-    space: str = ""
+    space: str
     source: str = "deck"  # "deck" | "discard"
     second_source: str | None = None  # S-EXP-CHOICE: the second tile's source
     link_from: str | None = None  # S-EXP-LINK / H-EXP-LINK: adjacent own Polis to link from
@@ -73,8 +76,8 @@ class Move(Command):
     """S-MOVE: units out of ONE Polis to up to 3 destinations; battle order per S-MOVE-ORDER."""
 
     kind: ClassVar[str] = "move"
-    origin: str = ""
-    destinations: tuple[Destination, ...] = ()
+    origin: str
+    destinations: tuple[Destination, ...]
     battle_order: tuple[str, ...] = ()
     blanks: int = 0  # S-BLANK: how many of the move's FP are paid in Blanks
 
@@ -85,7 +88,7 @@ class Recruit(Command):
     the King stands."""
 
     kind: ClassVar[str] = "recruit"
-    space: str = ""
+    space: str
     phalanxes: int = 1
     navigators: int = 0  # H-HEROES: Navigators hired, 2 AP each
     blanks: int = 0  # S-BLANK: how many of the AP are paid in Blanks
@@ -96,7 +99,7 @@ class Fortify(Command):
     """H-ACTIONS Fortify: 3 AP for one Fortification on a Polis you control."""
 
     kind: ClassVar[str] = "fortify"
-    space: str = ""
+    space: str
     blanks: int = 0  # S-BLANK: how many of the 3 AP are paid in Blanks
 
 
@@ -105,7 +108,7 @@ class Reform(Command):
     """H-GOV Reform: change to another government (it costs the action only)."""
 
     kind: ClassVar[str] = "reform"
-    government: str = ""
+    government: str
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,7 @@ class Oracle(Command):
     """H-ACTIONS Oracle: draw a Mission Card for 1 coin from behind the screen (a design, or "blank")."""
 
     kind: ClassVar[str] = "oracle"
-    coin: str = ""
+    coin: str
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,7 @@ class OfferTrade(Command):
     """H-TRADE transaction: offer `give` to the rival `to` in return for `take` (the Trade action)."""
 
     kind: ClassVar[str] = "offer_trade"
-    to: str = ""
+    to: str
     give: Bundle = Bundle()
     take: Bundle = Bundle()
 
@@ -175,7 +178,7 @@ class OfferTrade(Command):
 class _OfferAnswer(Command):
     """H-TRADE: the rival's answer to an open offer (any time in the action rounds; it costs no action)."""
 
-    offer: int = 0
+    offer: int
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ whose English template is translated by the web layer (docs/i18n.md).
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any
 
 from .board import is_space
@@ -87,15 +87,15 @@ def _spaces(name: str, value: Any) -> tuple[str, ...]:
 def _coin_pairs(name: str, value: Any) -> tuple[tuple[str, int], ...]:
     pairs = list(value.items()) if isinstance(value, dict) else value
     if not isinstance(pairs, (list, tuple)):
-        raise _bad("coins must map coin designs to counts.")
+        raise _bad("%(field)s must map coin designs to counts.", field=name)
     counts: dict[str, int] = {}
     for pair in pairs:
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise _bad("coins must map coin designs to counts.")
-        design = _text("coin design", pair[0], COIN_DESIGNS)
+            raise _bad("%(field)s must map coin designs to counts.", field=name)
+        design = _text(f"{name}.{pair[0]}", pair[0], COIN_DESIGNS)
         if design in counts:
             raise _bad("The coin design %(design)s is named twice.", design=design)
-        counts[design] = _count(design, pair[1])
+        counts[design] = _count(f"{name}.{design}", pair[1])
     return tuple(sorted((d, n) for d, n in counts.items() if n))
 
 
@@ -103,11 +103,11 @@ def _bundle(name: str, value: Any) -> Bundle:
     if not isinstance(value, dict) or set(value) - {"ap", "fp", "blanks", "coins", "polis"}:
         raise _bad("%(field)s may give ap, fp, blanks, coins and polis.", field=name)
     return Bundle(
-        ap=_count("ap", value.get("ap", 0)),
-        fp=_count("fp", value.get("fp", 0)),
-        blanks=_count("blanks", value.get("blanks", 0)),
-        coins=_coin_pairs("coins", value.get("coins", ())),
-        polis=_optional(_space, "polis", value.get("polis")),
+        ap=_count(f"{name}.ap", value.get("ap", 0)),
+        fp=_count(f"{name}.fp", value.get("fp", 0)),
+        blanks=_count(f"{name}.blanks", value.get("blanks", 0)),
+        coins=_coin_pairs(f"{name}.coins", value.get("coins", ())),
+        polis=_optional(_space, f"{name}.polis", value.get("polis")),
     )
 
 
@@ -144,7 +144,11 @@ _FIELD_PARSERS: dict[str, Any] = {
 
 
 def command_from_dict(raw: Any) -> Command:
-    """Read an order from untrusted JSON (H-ORDER): anything malformed is refused with a message."""
+    """Read an order from untrusted JSON (H-ORDER): anything malformed is refused with a message.
+
+    An unknown field, a missing required one (a Command field without a default) and a value of
+    the wrong type or range are each refused as RuleViolation("H-ORDER") naming the field.
+    """
     if not isinstance(raw, dict):
         raise _bad("An order must be a JSON object.")
     cls = COMMAND_TYPES.get(raw.get("kind"))  # type: ignore[arg-type]
@@ -157,6 +161,9 @@ def command_from_dict(raw: Any) -> Command:
     player = raw.get("player")
     if not isinstance(player, str) or not player:
         raise _bad("The order does not name its player.")
+    for f in fields(cls):
+        if f.name not in raw and f.default is MISSING and f.default_factory is MISSING:
+            raise _bad("The order is missing the field %(field)s.", field=f.name)
     values = {name: _FIELD_PARSERS[name](name, raw[name]) for name in names - {"player"} if name in raw}
     command = cls(player=player, **values)
     if isinstance(command, ChooseTile) and command.keep is None and len(command.discard_order) != 2:

@@ -141,3 +141,68 @@ def test_h_order_messages_carry_their_parameters_for_translation() -> None:
     assert caught.value.message_template == "Unknown kind of order: %(kind)s." and caught.value.params == {
         "kind": "dance"
     }
+
+
+# One well-formed order of every kind with all its required fields (H-ORDER).
+COMPLETE = {
+    "pass": {},
+    "expand": {"space": "D4"},
+    "choose_tile": {"keep": "elis"},
+    "move": {"origin": "C3", "destinations": [{"space": "D4", "phalanxes": 1}]},
+    "recruit": {"space": "C3"},
+    "fortify": {"space": "C3"},
+    "commit_coins": {},
+    "reform": {"government": "tyranny"},
+    "recruit_builder": {},
+    "oracle": {"coin": "owl"},
+    "neutral_trade": {},
+    "offer_trade": {"to": "sparta"},
+    "accept_offer": {"offer": 1},
+    "decline_offer": {"offer": 1},
+}
+REQUIRED = [(kind, name) for kind, given in COMPLETE.items() for name in given if kind != "choose_tile"]
+
+
+def test_h_order_every_kind_of_order_has_a_complete_example() -> None:
+    from games.engine import COMMAND_TYPES
+
+    assert set(COMPLETE) == set(COMMAND_TYPES)
+    for kind, given in COMPLETE.items():
+        assert command_from_dict({"kind": kind, "player": "athens", **given}).kind == kind
+
+
+@pytest.mark.parametrize(("kind", "field"), REQUIRED, ids=lambda v: str(v))
+def test_h_order_a_missing_required_field_is_refused_naming_it(kind: str, field: str) -> None:
+    raw = {"kind": kind, "player": "athens", **COMPLETE[kind]}
+    del raw[field]
+    with pytest.raises(RuleViolation) as caught:
+        command_from_dict(raw)
+    assert caught.value.rule == "H-ORDER"
+    assert caught.value.message_template == "The order is missing the field %(field)s."
+    assert caught.value.params == {"field": field}
+    assert caught.value.message == f"The order is missing the field {field}. (H-ORDER)"
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({"kind": "recruit", "player": "athens", "space": "C3", "phalanxes": "3"}, "phalanxes"),
+        ({"kind": "fortify", "player": "athens", "space": 7}, "space"),
+        ({"kind": "accept_offer", "player": "athens", "offer": None}, "offer"),
+        ({"kind": "commit_coins", "player": "athens", "card_coins": "owl"}, "card_coins"),
+        ({"kind": "commit_coins", "player": "athens", "coins": {"owl": "2"}}, "coins.owl"),
+        ({"kind": "commit_coins", "player": "athens", "coins": {"drachma": 1}}, "coins.drachma"),
+        ({"kind": "offer_trade", "player": "athens", "to": "sparta", "give": {"ap": -1}}, "give.ap"),
+        ({"kind": "offer_trade", "player": "athens", "to": "sparta", "take": {"coins": 3}}, "take.coins"),
+    ],
+)
+def test_h_order_a_mistyped_field_is_refused_naming_it(raw: dict[str, Any], field: str) -> None:
+    with pytest.raises(RuleViolation) as caught:
+        command_from_dict(raw)
+    assert caught.value.rule == "H-ORDER" and caught.value.params["field"] == field
+
+
+def test_h_order_an_extra_field_is_refused_naming_it() -> None:
+    with pytest.raises(RuleViolation) as caught:
+        command_from_dict({"kind": "fortify", "player": "athens", "space": "C3", "spaces": ["D4"]})
+    assert caught.value.rule == "H-ORDER" and caught.value.params == {"fields": "spaces"}
