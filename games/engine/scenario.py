@@ -13,10 +13,11 @@ import copy
 from typing import Any
 
 from . import data
-from .board import is_space
+from . import scenario_parts as parts
 from .events import Event
 from .fold import applies
-from .state import GameState, PendingChoice, Player, Polis, TradeOffer
+from .scenario_parts import ScenarioError
+from .state import GameState, PendingChoice, Player, TradeOffer
 
 _TOP_KEYS = {
     "players", "seat_order", "year", "phase", "action_round", "on_turn", "turn_index", "board",
@@ -24,140 +25,9 @@ _TOP_KEYS = {
     "revealed_seed", "events_applied", "mission_deck", "mission_discard", "offers", "next_offer_id",
     "neutral_trades",
 }  # fmt: skip
-_PLAYER_KEYS = {
-    "faction", "ap", "fp", "blanks", "vp", "coins_behind_screen", "phalanx_supply", "king_alive",
-    "government", "mission_cards",
-}  # fmt: skip
-_POLIS_KEYS = {
-    "tile", "tile_id", "space", "owner", "phalanxes", "king", "navigators", "builders", "fortification_hp",
-    "fortifications", "unminted_coins",
-}  # fmt: skip
 # "setup" (before the first Spring) and "winter" (between scoring and the next year) never wait
 # on a player, but a state folded from part of a log may be in them.
 _PHASES = ("setup", "actions", "choice", "winter_orders", "winter", "ended")
-
-
-class ScenarioError(ValueError):
-    """A scenario that does not describe a possible game state."""
-
-
-def _check_keys(what: str, given: dict[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(given) - allowed)
-    if unknown:
-        raise ScenarioError(f"{what}: unknown field(s) {', '.join(unknown)}")
-
-
-def _count(what: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ScenarioError(f"{what} must be a whole number ≥ 0, not {value!r}")
-    return value
-
-
-def _coins(what: str, value: Any) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{what} must map coin designs to counts")
-    coins: dict[str, int] = {}
-    for design, n in value.items():
-        if design not in data.COIN_DESIGNS:
-            raise ScenarioError(f"{what}: unknown coin design {design!r}")
-        if _count(f"{what}.{design}", n):
-            coins[design] = n
-    return coins
-
-
-def _government(what: str, value: Any) -> str:
-    if value not in data.GOVERNMENTS:
-        raise ScenarioError(f"{what} must be one of {', '.join(data.GOVERNMENTS)} (H-GOV)")
-    return value
-
-
-def _players(raw: Any) -> dict[str, dict[str, Any]]:
-    if raw is None:
-        raw = ["athens", "sparta"]
-    if isinstance(raw, list):
-        raw = {f: {} for f in raw}
-    if not isinstance(raw, dict) or not data.MIN_PLAYERS <= len(raw) <= data.MAX_PLAYERS:
-        raise ScenarioError("players: 2 to 4 factions (a list, or a dict of faction -> fields)")
-    for faction, fields in raw.items():
-        if faction not in data.FACTIONS:
-            raise ScenarioError(f"players: unknown faction {faction!r}")
-        _check_keys(f"players.{faction}", fields, _PLAYER_KEYS)
-        if fields.get("faction", faction) != faction:
-            raise ScenarioError(f"players.{faction}: its faction field says {fields['faction']!r}")
-    return raw
-
-
-def _starting_board(factions: list[str]) -> dict[str, dict[str, Any]]:
-    board = {}
-    for faction in factions:
-        fd = data.FACTIONS[faction]
-        board[fd.native_space] = {
-            "tile": fd.native_tile,
-            "owner": faction,
-            "phalanxes": data.STARTING_PHALANXES,
-            "king": True,
-            "navigators": fd.starting_navigators,
-        }
-    return board
-
-
-def _default_tile(space: str, used: set[str]) -> str:
-    native_of = data.faction_of_native_space(space)
-    if native_of and data.FACTIONS[native_of].native_tile not in used:
-        return data.FACTIONS[native_of].native_tile
-    for tile in sorted(data.DECK_TILES):
-        if tile not in used:
-            return tile
-    raise ScenarioError(f"board.{space}: no unused tile left for a default")
-
-
-def _board(raw: dict[str, Any], factions: list[str]) -> dict[str, Polis]:
-    used = {p.get("tile") or p.get("tile_id") for p in raw.values() if isinstance(p, dict)} - {None}
-    board: dict[str, Polis] = {}
-    kings: set[str] = set()
-    for space in sorted(raw):
-        fields = raw[space]
-        if not is_space(space):
-            raise ScenarioError(f"board: {space!r} is not a space (A1…I9)")
-        if not isinstance(fields, dict):
-            raise ScenarioError(f"board.{space} must be a dict")
-        _check_keys(f"board.{space}", fields, _POLIS_KEYS)
-        if fields.get("space", space) != space:
-            raise ScenarioError(f"board.{space}: its space field says {fields['space']!r}")
-        tile = fields.get("tile") or fields.get("tile_id") or _default_tile(space, used)
-        used.add(tile)
-        if tile not in data.TILES:
-            raise ScenarioError(f"board.{space}: unknown tile {tile!r}")
-        owner = fields.get("owner")
-        if owner is not None and owner not in factions:
-            raise ScenarioError(f"board.{space}: owner {owner!r} is not a player")
-        hp = fields.get("fortification_hp", fields.get("fortifications", []))
-        if not isinstance(hp, list) or any(
-            isinstance(h, bool) or not isinstance(h, int) or not 1 <= h <= data.FORTIFICATION_HP for h in hp
-        ):
-            raise ScenarioError(f"board.{space}: fortification_hp is a list of 1..3 per Fortification")
-        polis = Polis(
-            space=space,
-            tile_id=tile,
-            owner=owner,
-            phalanxes=_count(f"board.{space}.phalanxes", fields.get("phalanxes", 0)),
-            king=bool(fields.get("king", False)),
-            navigators=_count(f"board.{space}.navigators", fields.get("navigators", 0)),
-            builders=_count(f"board.{space}.builders", fields.get("builders", 0)),
-            fortification_hp=list(hp),
-            unminted_coins=_coins(f"board.{space}.unminted_coins", fields.get("unminted_coins", {})),
-        )
-        if owner is None and (polis.king or polis.navigators or polis.builders):
-            raise ScenarioError(f"board.{space}: heroes need an owner")
-        if polis.king:
-            if owner in kings:
-                raise ScenarioError(f"board: {owner}'s King stands on two Poleis")
-            kings.add(owner)  # type: ignore[arg-type]
-        board[space] = polis
-    tiles = [p.tile_id for p in board.values()]
-    if len(tiles) != len(set(tiles)):
-        raise ScenarioError("board: a tile lies on two spaces")
-    return board
 
 
 def scenario(spec: dict[str, Any]) -> GameState:
@@ -168,13 +38,13 @@ def scenario(spec: dict[str, Any]) -> GameState:
     """
     if not isinstance(spec, dict):
         raise ScenarioError("a scenario is a JSON object")
-    _check_keys("scenario", spec, _TOP_KEYS)
-    raw_players = _players(spec.get("players"))
+    parts.check_keys("scenario", spec, _TOP_KEYS)
+    raw_players = parts.read_players(spec.get("players"))
     factions = list(raw_players)
     seat_order = list(spec.get("seat_order", factions))
     if sorted(seat_order) != sorted(factions):
         raise ScenarioError("seat_order must list every player exactly once")
-    board = _board(spec.get("board", _starting_board(factions)), factions)
+    board = parts.read_board(spec.get("board", parts.starting_board(factions)), factions)
 
     players: dict[str, Player] = {}
     for faction, fields in raw_players.items():
@@ -182,21 +52,21 @@ def scenario(spec: dict[str, Any]) -> GameState:
         if on_board > data.PHALANX_PIECES:
             raise ScenarioError(f"players.{faction}: more than {data.PHALANX_PIECES} phalanxes (H-PIECES)")
         supply = fields.get("phalanx_supply", data.PHALANX_PIECES - on_board)
-        if _count(f"players.{faction}.phalanx_supply", supply) + on_board != data.PHALANX_PIECES:
+        if parts.count(f"players.{faction}.phalanx_supply", supply) + on_board != data.PHALANX_PIECES:
             raise ScenarioError(f"players.{faction}: supply + board must be {data.PHALANX_PIECES} (H-PIECES)")
         fd = data.FACTIONS[faction]
         players[faction] = Player(
             faction=faction,
-            ap=_count(f"players.{faction}.ap", fields.get("ap", 0)),
-            fp=_count(f"players.{faction}.fp", fields.get("fp", 0)),
-            blanks=_count(f"players.{faction}.blanks", fields.get("blanks", 0)),
-            vp=_count(f"players.{faction}.vp", fields.get("vp", 0)),
-            coins_behind_screen=_coins(
+            ap=parts.count(f"players.{faction}.ap", fields.get("ap", 0)),
+            fp=parts.count(f"players.{faction}.fp", fields.get("fp", 0)),
+            blanks=parts.count(f"players.{faction}.blanks", fields.get("blanks", 0)),
+            vp=parts.count(f"players.{faction}.vp", fields.get("vp", 0)),
+            coins_behind_screen=parts.coins(
                 f"players.{faction}.coins_behind_screen", fields.get("coins_behind_screen", {})
             ),
             phalanx_supply=supply,
             king_alive=bool(fields.get("king_alive", True)),
-            government=_government(
+            government=parts.government(
                 f"players.{faction}.government", fields.get("government", fd.starting_government)
             ),
             mission_cards=list(fields.get("mission_cards", [])),
@@ -212,7 +82,7 @@ def scenario(spec: dict[str, Any]) -> GameState:
         raise ScenarioError("deck/discard: a tile is in two places")
 
     if "bag" in spec:
-        bag = _coins("bag", spec["bag"])
+        bag = parts.coins("bag", spec["bag"])
     else:
         bag = {}
         for design in data.COIN_DESIGNS:
@@ -269,7 +139,7 @@ def scenario(spec: dict[str, Any]) -> GameState:
         winter_orders={f: dict(o) for f, o in spec.get("winter_orders", {}).items()},
         revealed_seed=spec.get("revealed_seed"),
         winners=list(spec.get("winners", [])),
-        events_applied=_count("events_applied", spec.get("events_applied", 0)),
+        events_applied=parts.count("events_applied", spec.get("events_applied", 0)),
     )
 
 

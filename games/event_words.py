@@ -1,0 +1,261 @@
+"""The game's events in plain words (issue 4): setup, turns, war, winter, Mission Cards and trade.
+
+Each teller gets the payload already redacted for its viewer by engine.event_view
+(narration.describe), so it says only what the viewer may know (H-SCREEN, H-MISSIONS,
+H-WINTER-ORDERS); the order's record and the table's events are told elsewhere
+(narration.py, table_words.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from .engine.view import HIDDEN
+from .words import (
+    GOVERNMENT_NAMES,
+    RANKING_NAMES,
+    coins_text,
+    faction_name,
+    tile_name,
+    units_text,
+    year_label,
+)
+
+Teller = Callable[[dict[str, Any], str | None], str]
+
+
+def _started(p: dict[str, Any], viewer: str | None) -> str:
+    order = ", ".join(faction_name(f) for f in p["seat_order"])
+    return _("The game began. Seat order: %(order)s.") % {"order": order}
+
+
+def _income(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"player": faction_name(p["player"]), "ap": p["ap"], "fp": p["fp"]}
+    if viewer == p["player"]:
+        values["coins"] = coins_text(p["coins"])
+        return _("You received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
+    if p["coins"] != HIDDEN:  # H-END: shown once the game is over
+        values["coins"] = coins_text(p["coins"])
+        return _("%(player)s received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
+    return _("%(player)s received %(ap)s AP, %(fp)s FP and coins behind their screen.") % values
+
+
+def _passed(p: dict[str, Any], viewer: str | None) -> str:
+    if p.get("automatic"):
+        return _("%(player)s passed automatically (no Polis left).") % {"player": faction_name(p["player"])}
+    return _("%(player)s passed.") % {"player": faction_name(p["player"])}
+
+
+def _founded(p: dict[str, Any], viewer: str | None) -> str:
+    values = {
+        "player": faction_name(p["player"]),
+        "space": p["space"],
+        "tile": tile_name(p["tile"]),
+        "n": p["garrison"],
+    }
+    return (
+        _("%(player)s expanded to %(space)s: a neutral Polis (%(tile)s) with a garrison of %(n)s.") % values
+    )
+
+
+def _moved(p: dict[str, Any], viewer: str | None) -> str:
+    targets = "; ".join(f"{d['space']} ({units_text(d)})" for d in p["destinations"])
+    values = {
+        "player": faction_name(p["player"]),
+        "origin": p["origin"],
+        "targets": targets,
+        "fp": p["fp_paid"],
+    }
+    return _("%(player)s moved from %(origin)s to %(targets)s for %(fp)s FP.") % values
+
+
+def _battle(p: dict[str, Any], viewer: str | None) -> str:
+    winner = p["attacker"] if p["winner"] == "attacker" else p["defender"]
+    values = {
+        "space": p["space"],
+        "attacker": faction_name(p["attacker"]),
+        "defender": faction_name(p["defender"]),
+        "winner": faction_name(winner),
+        "al": p["attacker_losses"],
+        "dl": p["defender_losses"],
+    }
+    return (
+        _(
+            "Battle at %(space)s: %(attacker)s attacked %(defender)s and %(winner)s won "
+            "(losses: attacker %(al)s, defender %(dl)s)."
+        )
+        % values
+    ) + _kings(p)
+
+
+def _kings(p: dict[str, Any]) -> str:
+    """H-HEROES: fallen Kings, and the VP their killers gained."""
+    lines = []
+    for death in p.get("kings_killed", []):
+        values = {
+            "victim": faction_name(death["faction"]),
+            "killer": faction_name(death["killer"]),
+            "vp": death["vp"],
+        }
+        if death["vp"]:
+            lines.append(_("The King of %(victim)s fell; %(killer)s gains %(vp)s VP.") % values)
+        else:
+            lines.append(_("The King of %(victim)s fell.") % values)
+    return "".join(f" {line}" for line in lines)
+
+
+def _conquered(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"player": faction_name(p["player"]), "space": p["space"]}
+    if p.get("loot") and viewer == p["player"]:
+        values["loot"] = coins_text(p["loot"])
+        return _("You conquered %(space)s and took its treasure: %(loot)s.") % values + _kings(p)
+    return _("%(player)s conquered %(space)s.") % values + _kings(p)
+
+
+def _sealed(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"player": faction_name(p["player"])}
+    if "coins" in p:  # the sealer's own order, or any once the game is over (H-END)
+        values |= {"coins": coins_text(p["coins"]), "blanks": p.get("blanks", 0)}
+        if viewer == p["player"]:
+            return _("You sealed your winter order: %(coins)s and %(blanks)s Blanks.") % values
+        return _("%(player)s sealed a winter order: %(coins)s and %(blanks)s Blanks.") % values
+    return _("%(player)s submitted a sealed winter order.") % values
+
+
+def _revealed(p: dict[str, Any], viewer: str | None) -> str:
+    parts = [
+        _("%(player)s committed %(coins)s and %(blanks)s Blanks")
+        % {"player": faction_name(f), "coins": coins_text(o["coins"]), "blanks": o["blanks"]}
+        for f, o in p["orders"].items()
+    ]
+    return _("The winter orders were revealed: %(orders)s.") % {"orders": "; ".join(parts)}
+
+
+def _ranked(p: dict[str, Any], viewer: str | None) -> str:
+    scores = ", ".join(f"{faction_name(f)} +{vp} VP" for f, vp in p["vp"].items()) or _("nobody ranked")
+    name = RANKING_NAMES.get(p["ranking"], p["ranking"])
+    return _("%(ranking)s ranking: %(scores)s.") % {"ranking": name, "scores": scores}
+
+
+def _ended(p: dict[str, Any], viewer: str | None) -> str:
+    winners = ", ".join(faction_name(f) for f in p["winners"])
+    return _("The game ended. Winner: %(winners)s.") % {"winners": winners}
+
+
+def _dealt(p: dict[str, Any], viewer: str | None) -> str:
+    # H-MISSIONS: which cards a player holds is theirs alone to know.
+    if viewer == p["player"]:
+        return _("You were dealt the Mission Cards %(cards)s.") % {"cards": ", ".join(p["cards"])}
+    cards = p["cards"]
+    values = {"player": faction_name(p["player"]), "n": cards if isinstance(cards, int) else len(cards)}
+    return _("%(player)s was dealt %(n)s Mission Cards.") % values
+
+
+def _oracle(p: dict[str, Any], viewer: str | None) -> str:
+    if viewer == p["player"]:
+        return _("You consulted the Oracle and drew the Mission Card %(card)s.") % {"card": p["card"]}
+    if p["card"] != HIDDEN:  # H-END: shown once the game is over
+        values = {"player": faction_name(p["player"]), "card": p["card"]}
+        return _("%(player)s consulted the Oracle and drew the Mission Card %(card)s.") % values
+    return _("%(player)s consulted the Oracle and drew a Mission Card.") % {
+        "player": faction_name(p["player"])
+    }
+
+
+def _mission_scored(p: dict[str, Any], viewer: str | None) -> str:
+    values = {"player": faction_name(p["player"]), "card": p["card"], "vp": p["vp"]}
+    return _("%(player)s scored the Mission Card %(card)s: %(vp)s VP.") % values
+
+
+def _offer(template: str) -> Teller:
+    """H-TRADE: who offered whom; the terms stay with the two sides (screened coins are secret)."""
+
+    def tell(p: dict[str, Any], viewer: str | None) -> str:
+        values = {
+            "from": faction_name(p.get("from", p.get("player"))),
+            "to": faction_name(p.get("to", p.get("player"))),
+            "offer": p["offer"],
+        }
+        return _(template) % values
+
+    return tell
+
+
+GAME_TELLERS: dict[str, Teller] = {
+    "GameStarted": _started,
+    "ScenarioLoaded": lambda p, v: _("The game began from a prepared position."),
+    "YearBegan": lambda p, v: _("The year %(year)s began.") % {"year": year_label(p["year"])},
+    "IncomeReceived": _income,
+    "TurnBegan": lambda p, v: (
+        _("%(player)s is on turn (action round %(round)s).")
+        % {"player": faction_name(p["player"]), "round": p["action_round"]}
+    ),
+    "PlayerPassed": _passed,
+    "PhalanxesRecruited": lambda p, v: (
+        _("%(player)s recruited %(n)s phalanxes in %(space)s.")
+        % {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
+    ),
+    "FortificationBuilt": lambda p, v: (
+        _("%(player)s fortified %(space)s.") % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "PolisFounded": _founded,
+    "TradeLinkBuilt": lambda p, v: (
+        _("%(player)s built a trade link between %(a)s and %(b)s.")
+        % {"player": faction_name(p["player"]), "a": p["spaces"][0], "b": p["spaces"][1]}
+    ),
+    "ChoiceTilesDrawn": lambda p, v: (
+        _("%(player)s drew two tiles for %(space)s and chooses one.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "TilesDiscarded": lambda p, v: (
+        _("%(player)s discarded %(tiles)s.")
+        % {"player": faction_name(p["player"]), "tiles": ", ".join(tile_name(t) for t in p["tiles"])}
+    ),
+    "UnitsMoved": _moved,
+    "BattleFought": _battle,
+    "PolisConquered": _conquered,
+    "WinterBegan": lambda p, v: (
+        (_("Winter of %(year)s: a scoring winter.") if p.get("scoring") else _("Winter of %(year)s."))
+        % {"year": year_label(p["year"])}
+    ),
+    "WinterOrderSealed": _sealed,
+    "WinterOrdersRevealed": _revealed,
+    "RankingScored": _ranked,
+    "PhalanxesReinforced": lambda p, v: (
+        _("%(player)s received %(n)s phalanxes as reinforcement in %(space)s.")
+        % {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
+    ),
+    "GameEnded": _ended,
+    "MissionDeckFormed": lambda p, v: _("The Mission deck was shuffled (%(n)s cards).") % {"n": p["size"]},
+    "MissionCardsDealt": _dealt,
+    "MissionCardDrawn": _oracle,
+    "MissionCardClaimed": _mission_scored,
+    "MissionCardRedeemed": _mission_scored,
+    "BuilderRecruited": lambda p, v: (
+        _("%(player)s recruited a Builder in %(space)s.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "BuildersFortified": lambda p, v: (
+        _("%(player)s's Builders fortified %(space)s.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "GovernmentReformed": lambda p, v: (
+        _("%(player)s changed its government to %(government)s.")
+        % {
+            "player": faction_name(p["player"]),
+            "government": GOVERNMENT_NAMES.get(p["government"], p["government"]),
+        }
+    ),
+    "NeutralTraded": lambda p, v: (
+        _("%(player)s traded with neutral Poleis: %(ap)s AP, %(fp)s FP, %(blanks)s Blanks.")
+        % {"player": faction_name(p["player"]), "ap": p["ap"], "fp": p["fp"], "blanks": p["blanks"]}
+    ),
+    "OfferMade": _offer(gettext_noop("%(from)s made %(to)s a trade offer (no. %(offer)s).")),
+    "OfferAccepted": _offer(gettext_noop("%(to)s accepted the trade offer no. %(offer)s of %(from)s.")),
+    "OfferDeclined": _offer(gettext_noop("%(to)s declined the trade offer no. %(offer)s of %(from)s.")),
+    "OfferLapsed": _offer(gettext_noop("The trade offer no. %(offer)s of %(from)s to %(to)s lapsed.")),
+}
