@@ -1,6 +1,7 @@
 """Bots playing whole games through the real service path, checking invariants after every event.
 
-Used by `manage.py simulate` (issue 3). Each order goes the way a player's order goes:
+Used by `manage.py simulate` (issue 3); the bots' loop is the engine's play_random_game, whose
+hook stores each batch. Each order goes the way a player's order goes:
 the state is folded from the store, `engine.decide` draws from GameRng(game seed, next seq),
 the events are appended to the event store (recorded as a player's order is, with "OrderGiven"
 and "RandomnessDrawn", so `verifygame` replays them), and the state is folded on. After every single
@@ -16,9 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import engine
-from .engine import GameState
 from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
-from .engine.simulation import InvariantBroken, apply_checked, players_to_act, random_legal_command
+from .engine.simulation import InvariantBroken, play_random_game
 from .models import Game
 from .orders import load_game
 from .store import append_events
@@ -61,49 +61,48 @@ class SimulationReport:
         return self.events / self.seconds if self.seconds else 0.0
 
 
-def _apply_checked(game: Game, state: GameState, events: list[engine.Event], first_seq: int) -> None:
-    try:
-        apply_checked(state, events)
-    except InvariantBroken as broken:
-        seq, event = first_seq + broken.offset, events[broken.offset]
-        raise SimulationFailed(f"game {game.pk} seq {seq} ({event.type}): {broken}") from None
-
-
 def simulate_game(
     factions: list[str], bot: random.Random, report: SimulationReport, max_orders: int = 5000
 ) -> Game:
-    """Play one game with random legal orders (H-CHOICES steps included) to its end."""
+    """Play one game with random legal orders (H-CHOICES steps included) to its end.
+
+    The engine's bot loop (engine.simulation.play_random_game) plays it; every batch is stored
+    through the event store as it is decided, then the state folded back from the store must
+    equal the one kept while playing.
+    """
     game = Game.objects.create(name=f"simulation {'/'.join(factions)}")
-    opening = engine.opening_recorded({"factions": factions}, game.seed)
-    append_events(game, 0, opening, actor="organiser")
-    state = GameState()
-    _apply_checked(game, state, opening, 1)
-    report.count_events(opening)
-    seq = len(opening)
-    for _ in range(max_orders):
-        waiting = players_to_act(state)
-        if not waiting:
-            break
-        faction = bot.choice(waiting)
-        command = random_legal_command(state, faction, bot)
-        if command is None:
-            raise SimulationFailed(f"game {game.pk} seq {seq}: {faction} must act but has no legal order")
-        events = engine.decide_recorded(state, command, game.seed, position=seq + 1, by="bot")
-        append_events(game, seq, events, actor=BOT_ACTOR_PREFIX + faction)
-        _apply_checked(game, state, events, seq + 1)
-        seq += len(events)
-        report.orders += 1
-        report.commands[command.kind] += 1
+
+    def store(
+        faction: str | None, command: engine.Command | None, events: list[engine.Event], seq: int
+    ) -> None:
+        if command is None:  # the opening
+            append_events(game, 0, events, actor="organiser")
+        else:
+            append_events(game, seq - 1, events, actor=BOT_ACTOR_PREFIX + str(faction))
+            report.orders += 1
+            report.commands[command.kind] += 1
         report.count_events(events)
-    if state.phase != "ended":
-        raise SimulationFailed(f"game {game.pk} did not end within {max_orders} orders")
+
+    try:
+        events, state = play_random_game(
+            factions, game.seed, bot, max_orders=max_orders, recorded=True, on_batch=store
+        )
+    except InvariantBroken as broken:
+        raise SimulationFailed(f"game {game.pk}{_where(broken)}: {broken}") from None
     replayed = load_game(game).state
     if replayed.to_dict() != state.to_dict():
         raise SimulationFailed(f"game {game.pk}: the state folded from the store differs from the one played")
     report.games += 1
-    report.events += seq
+    report.events += len(events)
     report.winners.update(state.winners)
     return game
+
+
+def _where(broken: InvariantBroken) -> str:
+    """seq 4 (UnitsMoved)" for the event that broke an invariant, " seq 4" before an order."""
+    if not broken.seq:
+        return ""
+    return f" seq {broken.seq} ({broken.event_type})" if broken.event_type else f" seq {broken.seq}"
 
 
 def simulate(games: int, players: int, seed: int) -> SimulationReport:

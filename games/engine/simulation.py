@@ -7,6 +7,7 @@ engine, so it may); the engine's randomness still comes only from GameRng.
 from __future__ import annotations
 
 import random as random_module
+from collections.abc import Callable
 
 from . import data
 from .commands import Command
@@ -24,25 +25,49 @@ def random_legal_command(state: GameState, player: str, random: random_module.Ra
 
 
 class InvariantBroken(AssertionError):
-    """A state broke an invariant (the message names the first one and the event)."""
+    """A state broke an invariant (the message names the first one and the event).
+
+    `offset` is the index of the offending event in the batch applied; `seq` (set by
+    play_random_game) its place in the whole game's log, counted from 1, and `event_type` its type.
+    """
 
     offset: int = 0
+    seq: int = 0
+    event_type: str = ""
+
+
+# Called with each batch before it is applied: (player or None for the opening, command or
+# None, the batch's events, the seq of its first event). `manage.py simulate` stores it there.
+BatchHook = Callable[[str | None, Command | None, list[Event], int], None]
 
 
 def play_random_game(
-    factions: list[str], seed: str, bot_seed: int, check: bool = True, max_orders: int = 10_000
+    factions: list[str],
+    seed: str,
+    bot_seed: int | random_module.Random,
+    check: bool = True,
+    max_orders: int = 10_000,
+    *,
+    recorded: bool = False,
+    on_batch: BatchHook | None = None,
 ) -> tuple[list[Event], GameState]:
     """Play a whole game with random legal orders; returns the events and the state kept while playing.
 
-    Each decision draws from GameRng(seed, seq of its first event), as the service does.
-    With `check`, the invariants are checked after every event and InvariantBroken is raised.
+    Each decision draws from GameRng(seed, seq of its first event), as the service does; with
+    `recorded`, the batches are built as the service stores them (opening_recorded,
+    decide_recorded: "OrderGiven" and "RandomnessDrawn" around each, H-END). `bot_seed` is a
+    seed or the bot's own Random (to play several games from one). `on_batch` sees every batch
+    before it is applied. With `check`, the invariants are checked after every event and
+    InvariantBroken is raised, its `seq` naming the event.
     """
-    from . import decide, new_game  # the facade imports nothing from here
+    from . import decide, decide_recorded, new_game, opening_recorded  # the facade imports nothing from here
 
-    bot = random_module.Random(bot_seed)
-    events = new_game({"factions": factions}, seed)
+    bot = bot_seed if isinstance(bot_seed, random_module.Random) else random_module.Random(bot_seed)
+    events = (
+        opening_recorded({"factions": factions}, seed) if recorded else new_game({"factions": factions}, seed)
+    )
     state = GameState()
-    apply_checked(state, events, check)
+    _play_batch(state, None, None, events, 1, check, on_batch)
     for _ in range(max_orders):
         waiting = players_to_act(state)
         if not waiting:
@@ -50,13 +75,37 @@ def play_random_game(
         player = bot.choice(waiting)
         command = random_legal_command(state, player, bot)
         if command is None:
-            raise InvariantBroken(f"{player} must act but has no legal order")
-        new = decide(state, command, GameRng(seed, len(events) + 1))
-        apply_checked(state, new, check)
+            broken = InvariantBroken(f"{player} must act but has no legal order")
+            broken.seq = len(events)
+            raise broken
+        position = len(events) + 1
+        if recorded:
+            new = decide_recorded(state, command, seed, position=position, by="bot")
+        else:
+            new = decide(state, command, GameRng(seed, position))
+        _play_batch(state, player, command, new, position, check, on_batch)
         events += new
     if state.phase != "ended":
         raise InvariantBroken(f"the game did not end within {max_orders} orders")
     return events, state
+
+
+def _play_batch(
+    state: GameState,
+    player: str | None,
+    command: Command | None,
+    batch: list[Event],
+    first_seq: int,
+    check: bool,
+    on_batch: BatchHook | None,
+) -> None:
+    if on_batch is not None:
+        on_batch(player, command, batch, first_seq)
+    try:
+        apply_checked(state, batch, check)
+    except InvariantBroken as broken:
+        broken.seq, broken.event_type = first_seq + broken.offset, batch[broken.offset].type
+        raise
 
 
 def apply_checked(state: GameState, events: list[Event], check: bool = True) -> None:

@@ -79,3 +79,39 @@ def test_the_bot_picks_only_legal_orders_and_only_when_asked() -> None:
     assert random_legal_command(state, on_turn, bot) in legal_commands(state, on_turn)
     idle = next(f for f in state.seat_order if f != on_turn)
     assert random_legal_command(state, idle, bot) is None
+
+
+def test_play_random_game_hands_every_batch_to_its_hook_in_order() -> None:
+    from games.engine import fold_from
+    from games.engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
+    from games.engine.simulation import play_random_game
+
+    batches = []
+    events, state = play_random_game(
+        ["athens", "sparta"],
+        "hook",
+        random.Random(3),
+        recorded=True,
+        on_batch=lambda player, command, batch, seq: batches.append((player, command, list(batch), seq)),
+    )
+    assert [e for _, _, batch, _ in batches for e in batch] == events
+    assert [seq for *_, seq in batches] == [
+        1 + sum(len(b) for _, _, b, _ in batches[:i]) for i in range(len(batches))
+    ]
+    assert batches[0][:2] == (None, None) and batches[0][2][-1].type == RANDOMNESS_DRAWN
+    for player, command, batch, _ in batches[1:]:
+        assert command.player == player and batch[0].type == ORDER_GIVEN
+    assert state.phase == "ended" and fold_from(fold([]), events).to_dict() == state.to_dict()
+
+
+def test_play_random_game_names_the_seq_of_the_event_that_broke_an_invariant(monkeypatch) -> None:
+    import pytest
+
+    from games.engine import simulation
+
+    monkeypatch.setattr(
+        simulation, "check_invariants", lambda before, after: ["broken"] * (after.events_applied == 3)
+    )
+    with pytest.raises(simulation.InvariantBroken) as caught:
+        simulation.play_random_game(["athens", "sparta"], "broken", 1)
+    assert caught.value.seq == 3 and caught.value.event_type
