@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from .engine.view import HIDDEN
+from .trade_words import card_name, card_names
 from .words import (
     GOVERNMENT_NAMES,
     RANKING_NAMES,
@@ -149,7 +150,7 @@ def _ended(p: dict[str, Any], viewer: str | None) -> str:
 def _dealt(p: dict[str, Any], viewer: str | None) -> str:
     # H-MISSIONS: which cards a player holds is theirs alone to know.
     if viewer == p["player"]:
-        return _("You were dealt the Mission Cards %(cards)s.") % {"cards": ", ".join(p["cards"])}
+        return _("You were dealt the Mission Cards %(cards)s.") % {"cards": card_names(p["cards"])}
     cards = p["cards"]
     values = {"player": faction_name(p["player"]), "n": cards if isinstance(cards, int) else len(cards)}
     return _("%(player)s was dealt %(n)s Mission Cards.") % values
@@ -157,9 +158,11 @@ def _dealt(p: dict[str, Any], viewer: str | None) -> str:
 
 def _oracle(p: dict[str, Any], viewer: str | None) -> str:
     if viewer == p["player"]:
-        return _("You consulted the Oracle and drew the Mission Card %(card)s.") % {"card": p["card"]}
+        return _("You consulted the Oracle and drew the Mission Card %(card)s.") % {
+            "card": card_name(p["card"])
+        }
     if p["card"] != HIDDEN:  # H-END: shown once the game is over
-        values = {"player": faction_name(p["player"]), "card": p["card"]}
+        values = {"player": faction_name(p["player"]), "card": card_name(p["card"])}
         return _("%(player)s consulted the Oracle and drew the Mission Card %(card)s.") % values
     return _("%(player)s consulted the Oracle and drew a Mission Card.") % {
         "player": faction_name(p["player"])
@@ -167,7 +170,7 @@ def _oracle(p: dict[str, Any], viewer: str | None) -> str:
 
 
 def _mission_scored(p: dict[str, Any], viewer: str | None) -> str:
-    values = {"player": faction_name(p["player"]), "card": p["card"], "vp": p["vp"]}
+    values = {"player": faction_name(p["player"]), "card": card_name(p["card"]), "vp": p["vp"]}
     return _("%(player)s scored the Mission Card %(card)s: %(vp)s VP.") % values
 
 

@@ -19,6 +19,7 @@ from .engine.view import HIDDEN
 from .models import Event, Game
 from .narration import describe, is_told
 from .situation import is_over, last_turn_start, load_game
+from .trade_words import card_names
 from .words import coins_text, faction_name
 
 # Payload keys that name the factions an event concerns (the player filter).
@@ -143,7 +144,7 @@ def board_at(game: Game, seq: int, viewer: str | None) -> BoardAt:
             else coins_text(p["coins_behind_screen"]),
             "cards": p["mission_cards"]
             if isinstance(p["mission_cards"], int)
-            else ", ".join(p["mission_cards"]),
+            else card_names(p["mission_cards"]),
         }
         for faction, p in view["players"].items()
     ]

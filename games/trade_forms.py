@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from .engine.commands import CommitCoins, OfferTrade
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
 from .forms import CommitCoinsForm, OrderForm, _space, _space_field
+from .trade_words import card_name
 from .words import coin_name, faction_name
 
 SIDES = (("give", _("You give")), ("take", _("You ask")))
@@ -75,7 +76,7 @@ class WinterOrderForm(CommitCoinsForm):
         winter_cards = sorted({c for c in hand if c in MISSION_CARDS and MISSION_CARDS[c].is_winter})
         self.fields["mission_card"] = forms.ChoiceField(
             label=_("Redeem a winter Mission Card"),
-            choices=[("", _("none")), *((c, c) for c in winter_cards)],
+            choices=[("", _("none")), *((c, card_name(c)) for c in winter_cards)],  # H-MISSIONS: names
             required=False,
         )
         for design in COIN_DESIGNS:

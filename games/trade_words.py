@@ -29,16 +29,43 @@ CARD_TEXTS = {
     "trade_links": gettext_lazy("Objective: hold %(target)s trade links (%(vp)s VP)"),
     "mints": gettext_lazy("Objective: control %(target)s Mint Poleis (%(vp)s VP)"),
 }
+# H-MISSIONS: a card's short name, shown wherever a card is named (the hand's texts start with it).
+CARD_NAMES = {
+    "monopoly": gettext_lazy("Monopoly of %(resource)s"),
+    "coin_multiplier": gettext_lazy("Coin multiplier"),
+    "combo": gettext_lazy("Combo"),
+    "flush": gettext_lazy("Flush"),
+    "extra_scoring": gettext_lazy("Extra scoring"),
+    "second_coin_scoring": gettext_lazy("Second coin scoring"),
+    "poleis": gettext_lazy("Objective: %(target)s Poleis"),
+    "rival_native": gettext_lazy("Objective: a rival's Native Polis"),
+    "trade_links": gettext_lazy("Objective: %(target)s trade links"),
+    "mints": gettext_lazy("Objective: %(target)s Mints"),
+}
 RESOURCE_NAMES = {"ap": "AP", "fp": "FP", "coins": gettext_lazy("coins")}
+
+
+def _card_words(card_id: str, table: dict[str, Any]) -> str:
+    card = MISSION_CARDS.get(card_id)
+    if card is None:
+        return card_id  # not a card of this edition's deck: say what the log says
+    values = {"resource": RESOURCE_NAMES.get(card.resource or "", ""), "target": card.target, "vp": card.vp}
+    return str(table[card.kind]) % values
 
 
 def card_text(card_id: str) -> str:
     """What a Mission Card does, e.g. "Combo: 3 coins of different designs, 4 VP (1 less per Blank)"."""
-    card = MISSION_CARDS.get(card_id)
-    if card is None:
-        return card_id
-    values = {"resource": RESOURCE_NAMES.get(card.resource or "", ""), "target": card.target, "vp": card.vp}
-    return str(CARD_TEXTS[card.kind]) % values
+    return _card_words(card_id, CARD_TEXTS)
+
+
+def card_name(card_id: str) -> str:
+    """H-MISSIONS: a Mission Card's name in the active language, e.g. "Monopoly of AP", never its id."""
+    return _card_words(card_id, CARD_NAMES)
+
+
+def card_names(card_ids: list[str]) -> str:
+    """Several cards' names, e.g. "Combo, Flush, Objective: 6 Poleis"."""
+    return ", ".join(card_name(c) for c in card_ids)
 
 
 def bundle_text(bundle: dict[str, Any]) -> str:
@@ -82,7 +109,7 @@ def redeemed_card_text(d: dict[str, Any]) -> str:
     """The Mission Card part of a sealed winter order ("" when it names none)."""
     if not d.get("mission_cards"):
         return ""
-    text = _(", redeeming %(card)s") % {"card": d["mission_cards"][0]}
+    text = _(", redeeming %(card)s") % {"card": card_name(d["mission_cards"][0])}
     spent = dict(d.get("card_coins") or [])
     if spent or d.get("card_blanks"):
         text += _(" with %(coins)s") % {
@@ -124,6 +151,7 @@ def offer_rows(view: dict[str, Any], faction: str, legal: list[Any]) -> list[dic
 
 
 def hand_rows(view: dict[str, Any], faction: str) -> list[dict[str, str]]:
-    """H-MISSIONS: the player's own Mission Cards (only their own view lists them)."""
+    """H-MISSIONS: the player's own Mission Cards (only their own view lists them): the id for the
+    page's markup, the card's words (name and what it does) for the player to read."""
     cards = view.get("players", {}).get(faction, {}).get("mission_cards", [])
     return [{"id": c, "text": card_text(c)} for c in cards] if isinstance(cards, list) else []

@@ -29,7 +29,7 @@ from games.engine.data import (
     TILES,
 )
 from games.engine_message_scan import MODULE_PATH, render_module, scan
-from games.trade_words import CARD_TEXTS, RESOURCE_NAMES
+from games.trade_words import CARD_NAMES, CARD_TEXTS, RESOURCE_NAMES
 from games.words import COIN_WORDS, FACTION_NAMES, GOVERNMENT_NAMES, RANKING_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,5 +117,5 @@ def test_every_name_in_the_data_has_words():
     assert set(COIN_DESIGNS) <= set(COIN_NAMES) and set(COIN_DESIGNS) <= set(COIN_WORDS)
     assert set(GOVERNMENTS) <= set(GOVERNMENT_NAMES)
     assert set(RANKINGS) <= set(RANKING_NAMES)
-    assert {card.kind for card in MISSION_CARDS.values()} <= set(CARD_TEXTS)
+    assert {card.kind for card in MISSION_CARDS.values()} <= set(CARD_TEXTS) & set(CARD_NAMES)
     assert set(MONOPOLY_RESOURCES) <= set(RESOURCE_NAMES)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import Destination, Move, Recruit
+from games.engine import CommitCoins, Destination, Move, Recruit
 from games.engine.fold import APPLIERS
 from games.narration import TELLERS, describe
 from games.words import command_label
@@ -78,3 +78,25 @@ def test_h_trade_offer_terms_stay_with_the_two_sides():
 
 def test_an_event_whose_payload_outgrew_its_words_is_still_told():
     assert describe("PlayerPassed", {"who": "athens"}, None) == "PlayerPassed happened."
+
+
+def test_h_missions_cards_are_told_by_name_in_the_readers_language() -> None:
+    from django.utils import translation
+
+    dealt = {"player": "thebes", "cards": ["combo-1", "monopoly-ap-2"]}
+    scored = {"player": "thebes", "card": "objective-poleis-1", "kind": "poleis", "vp": 3}
+    order = CommitCoins("thebes", coins=(("owl", 1),), mission_cards=("combo-1",), card_blanks=3)
+    with translation.override("en"):
+        assert describe("MissionCardsDealt", dealt, "thebes") == (
+            "You were dealt the Mission Cards Combo, Monopoly of AP."
+        )
+        assert describe("MissionCardClaimed", scored, "athens") == (
+            "Thebes scored the Mission Card Objective: 6 Poleis: 3 VP."
+        )
+        assert ", redeeming Combo with 3 Blanks" in command_label(order)
+    with translation.override("de"):
+        assert describe("MissionCardsDealt", dealt, "thebes") == (
+            "Du hast die Auftragskarten Münzkombo, Monopol auf AP erhalten."
+        )
+        assert "Ziel: 6 Poleis" in describe("MissionCardClaimed", scored, "athens")
+        assert "Münzkombo" in command_label(order) and "combo-1" not in command_label(order)

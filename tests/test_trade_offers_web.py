@@ -7,6 +7,7 @@ for its two sides only), H-MISSIONS (a player's page lists their own Mission Car
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -174,3 +175,61 @@ def test_h_missions_a_winter_card_is_redeemed_through_the_winter_order_form(clie
     order = load_game(game).state.winter_orders["athens"]
     assert (order["coins"], order["mission_card"]) == ({"owl": 1}, "combo-1")
     assert (order["card_coins"], order["card_blanks"]) == ({"owl": 1, "shield": 1}, 1)
+
+
+HAND = {
+    "players": {
+        "athens": {"mission_cards": ["combo-1", "monopoly-ap-1", "objective-poleis-1"]},
+        "sparta": {},
+    },
+    "year": 430,
+    "phase": "winter_orders",
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "en",
+            [
+                "Combo: 3 coins of different designs, 4 VP (1 less per Blank)",
+                "Monopoly of AP: 3 VP in a scoring winter if your Poleis print the most",
+                "Objective: control 6 Poleis (3 VP)",
+                ">Combo</option>",
+                ">Monopoly of AP</option>",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Münzkombo: 3 Münzen verschiedener Motive, 4 VP (1 weniger je Leermünze)",
+                "Monopol auf AP: 3 VP in einem Wertungswinter",
+                "Ziel: 6 Poleis kontrollieren (3 VP)",
+                ">Münzkombo</option>",
+                ">Monopol auf AP</option>",
+            ],
+        ),
+    ],
+)
+def test_h_missions_the_hand_names_its_cards_in_the_players_language_never_by_id(
+    client, language: str, words: list[str]
+) -> None:
+    game = create_game(
+        [
+            PlayerSpec("Ana", "ana@example.com", "athens", language),
+            PlayerSpec("Ben", "ben@example.com", "sparta"),
+        ],
+        scenario=HAND,
+    )
+    page = client.get(page_url(game.seats.get(faction="athens")), HTTP_ACCEPT_LANGUAGE=language)
+    text = page.content.decode()
+    assert page["Content-Language"] == language
+    hand = text[text.index('id="mission-cards"') : text.index("</section>", text.index('id="mission-cards"'))]
+    for phrase in words[:3]:
+        assert phrase in hand
+    for option in words[3:]:
+        assert option in text  # the winter order form names the cards it may redeem
+    visible = re.sub(r"<[^>]*>", " ", text)  # what the player reads: no markup, no attributes
+    for card_id in HAND["players"]["athens"]["mission_cards"]:
+        assert card_id not in visible, card_id
