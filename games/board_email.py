@@ -1,4 +1,4 @@
-"""The board picture in the turn email (issue 8): a PNG attached inline, shown by the HTML body via cid:.
+"""The board picture in the emails (issue 8): a PNG attached inline, shown by the HTML body via cid:.
 
 The picture is drawn when the email is sent, from the game's log up to the email's own seq, so
 the outbox row stays small and the picture is exactly the board the email speaks of; the seat's
@@ -19,13 +19,28 @@ from .situation import load_game
 
 log = logging.getLogger(__name__)
 
-# The emails whose HTML shows the board (templates/emails/_board.html): welcome, turn and end.
-BOARD_KINDS = frozenset({"welcome", "turn", "ended"})
+# The emails whose HTML shows the board (templates/emails/_board.html): welcome, turn and end; a
+# rival's trade offer (H-TRADE: what is offered is easier to judge on the board); and the notices
+# about a position the player must act on or has just missed: a reminder ("reminder-N"), the
+# default order after a deadline passed, and the update after another player's turn. Not
+# messages, digests, replies to email orders (their seq is no event's) nor the organiser's alerts.
+BOARD_KINDS = frozenset({"welcome", "turn", "ended", "offer", "reminder", "missed", "update"})
+
+
+def shows_board(kind: str) -> bool:
+    """Whether an email of this outbox kind carries the board picture ("reminder-2" is a reminder)."""
+    return kind.split("-", 1)[0] in BOARD_KINDS
 
 
 def board_cid(game_id: int, seq: int, seat_id: int) -> str:
     """The Content-ID of one email's board picture (without the angle brackets)."""
     return f"board-{game_id}-{seq}-{seat_id}@aegeapolis"
+
+
+def board_context(game_id: int, seq: int, seat_id: int, kind: str) -> dict[str, str]:
+    """What an email's template needs to show the board (`board_cid`), for the kinds that show it;
+    inline_parts attaches the picture under that cid when the email is sent."""
+    return {"board_cid": board_cid(game_id, seq, seat_id)} if shows_board(kind) else {}
 
 
 def board_image(game_id: int, seq: int, seat_id: int, language: str) -> MIMEImage | None:
@@ -47,7 +62,7 @@ def inline_parts(row: Any) -> list[MIMEBase]:
     Drawing the picture must never stop the email: without it the email still goes, its
     HTML then shows the image's alt text.
     """
-    if row.kind not in BOARD_KINDS:
+    if not shows_board(row.kind):
         return []
     try:
         image = board_image(row.game_id, row.seq, row.seat_id, row.language)

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from notifications.services import enqueue
 
+from .board_email import board_context
 from .deadlines import clock_of, deadline_text
 from .links import seat_url
 from .mail_keys import mail_headers, organiser_mail_headers, reply_address, unsubscribe_url
@@ -87,6 +88,7 @@ def mail_seat(
             "link": seat_url(seat),
             "deadline": deadline_text(clock.deadline if clock else None, game),
             "unsubscribe_url": unsubscribe_url(seat),
+            **board_context(game.pk, seq, seat.pk, kind),  # issue 8: the board at `seq`, for some kinds
             **(extra or {}),
         }
     enqueue(

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from notifications.services import enqueue
 
-from .board_email import board_cid
+from .board_email import board_context
 from .deadlines import clock_of, deadline_text
 from .engine import GameState
 from .links import seat_url
@@ -94,7 +94,7 @@ def _enqueue(
                 f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all().order_by("id")
             ),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
-            "board_cid": board_cid(game.pk, seq, seat.pk),  # issue 8: drawn when the email is sent
+            **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
             "deadline": deadline_text(clock.deadline if clock else None, game),
             "unsubscribe_url": unsubscribe_url(seat),
             "email_orders": bool(reply_address(seat)),

@@ -1,24 +1,29 @@
-"""The board picture for the turn email (issue 8): the PNG of the seat's own view at the email's seq."""
+"""The board picture in the emails (issue 8): the PNG of the seat's own view at the email's seq."""
 
 from __future__ import annotations
 
 import re
 import struct
+from datetime import UTC, datetime, timedelta
 from email.mime.base import MIMEBase
 from io import BytesIO
 from types import SimpleNamespace
 
 import pytest
+import time_machine
 from django.core import mail
 from PIL import Image
 
 from games.board import board_size, render_board_png
-from games.board_email import BOARD_KINDS, board_cid, board_image, inline_parts
-from games.engine import Destination, Move, player_view
+from games.board_email import BOARD_KINDS, board_cid, board_context, board_image, inline_parts, shows_board
+from games.deadline_tick import tick
+from games.engine import Bundle, Destination, Move, OfferTrade, player_view
+from games.models import Event
 from games.orders import PlayerSpec, create_game, submit_order
 from games.situation import load_game
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
+from tests.order_loop_support import seats_to_act
 
 SCENARIO = {
     "players": {
@@ -120,4 +125,48 @@ def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(sett
 def test_only_the_emails_that_show_the_board_carry_it() -> None:
     notice = SimpleNamespace(kind="notice", game_id=1, seq=1, seat_id=1, language="en", pk=1)
     assert inline_parts(notice) == []
-    assert {"welcome", "turn", "ended"} == BOARD_KINDS
+    assert {"welcome", "turn", "ended", "offer", "reminder", "missed", "update"} == BOARD_KINDS
+    assert shows_board("reminder-2") and shows_board("missed") and shows_board("offer")
+    for kind in ("message", "reply", "digest", "vacation", "absent"):
+        assert not shows_board(kind) and board_context(1, 1, 1, kind) == {}, kind
+    assert board_context(1, 5, 2, "update") == {"board_cid": board_cid(1, 5, 2)}
+
+
+def sent_as(kind: str, to: str) -> list:
+    return [m for m in mail.outbox if m.tags == [kind] and m.to == [to]]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_h_trade_the_offer_email_shows_the_rival_the_board_they_may_see(settings) -> None:
+    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+    game = create_game(PLAYERS, scenario={**SCENARIO, "on_turn": "athens"})
+    athens = game.seats.get(faction="athens")
+    offer = OfferTrade("athens", to="sparta", give=Bundle(fp=1), take=Bundle(coins=(("turtle", 1),)))
+    mail.outbox.clear()
+    submit_order(game, athens, offer, load_game(game).seq)
+    after = load_game(game)
+    (message,) = sent_as("offer", "ben@example.com")
+    cid, png = board_part(message)
+    assert cid == board_cid(game.pk, after.seq, game.seats.get(faction="sparta").pk)
+    assert png == render_board_png(player_view(after.state, "sparta"), "de")  # Sparta's view, in German
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_the_deadline_passed_notice_shows_the_board_at_the_missed_deadline(settings) -> None:
+    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+    start = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(start, tick=False):
+        game = create_game(PLAYERS)  # a game that began with GameStarted: its deadlines run
+    (absent,) = seats_to_act(game)
+    mail.outbox.clear()
+    with time_machine.travel(start + timedelta(hours=48.5), tick=False):
+        assert tick().defaults == [(game.pk, absent.faction)]
+    passed = Event.objects.get(game=game, type="DeadlinePassed")
+    (notice,) = sent_as("missed", absent.email)
+    cid, png = board_part(notice)
+    assert cid == board_cid(game.pk, passed.seq, absent.pk)
+    state = load_game(game, up_to_seq=passed.seq).state
+    assert png == render_board_png(player_view(state, absent.faction), absent.language)
+    assert "the server gave the default order for you" in notice.body  # the notice itself is unchanged
