@@ -37,6 +37,9 @@ def test_loadscenario_opens_a_game_at_the_scenario_position_and_prints_links() -
     assert state.board["D4"].fortification_hp == [3, 3]
     assert state.players["athens"].coins_behind_screen == {"owl": 2}
     assert [e.type for e in game.events.all()] == ["ScenarioLoaded"]
+    # Under way at once, so deadlines, vacations and digests apply to it as to any game.
+    assert game.status == Game.Status.ACTIVE
+    assert game.summary.status == Game.Status.ACTIVE
     links = [word for word in output.split() if f"/play/{game.pk}/" in word]
     seats = {resolve_link(link.rstrip("/").rsplit("/", 1)[1], game.pk) for link in links}
     assert seats == set(game.seats.all())

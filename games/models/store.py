@@ -27,7 +27,7 @@ class Game(models.Model):
 
     name = models.CharField(_("name"), max_length=200, blank=True, default="")
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    # A projection column: set from the log by the summary projector (GameStarted, GameEnded).
+    # A projection column: set from the log by the summary projector (games/projectors/summary.py).
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.NEW)
     seed = models.CharField(_("secret seed"), max_length=128, default=new_game_seed, editable=False)
     language = models.CharField(_("language"), max_length=8, default="en")

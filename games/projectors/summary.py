@@ -8,7 +8,12 @@ from ..models import Event, Game, GameSummary
 from ..projections import projector
 
 # The only event types the summary reads; every other event just moves last_seq and updated.
-STATUS_AFTER = {"GameStarted": Game.Status.ACTIVE, "GameEnded": Game.Status.ENDED}
+# A game opened from a scenario (docs/scenarios.md) is under way from its one opening event.
+STATUS_AFTER = {
+    "GameStarted": Game.Status.ACTIVE,
+    "ScenarioLoaded": Game.Status.ACTIVE,
+    "GameEnded": Game.Status.ENDED,
+}
 
 
 def _reset_game_status() -> None:
