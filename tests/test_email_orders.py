@@ -402,3 +402,46 @@ def test_a_mail_that_always_crashes_is_given_up_after_a_few_attempts(client, mon
         sweep_inbound(older_than=timedelta(0))
     assert InboundMail.objects.get().outcome == "failed"
     assert sweep_inbound(older_than=timedelta(0)) == 0
+
+
+def test_a_trade_offer_reads_in_english_and_german():
+    english = parse_order("offer sparta 2 ap 1 owl for 1 fp polis D3", "athens")
+    assert english == {
+        "player": "athens",
+        "kind": "offer_trade",
+        "to": "sparta",
+        "give": {"ap": 2, "fp": 0, "blanks": 0, "coins": {"owl": 1}, "polis": None},
+        "take": {"ap": 0, "fp": 1, "blanks": 0, "coins": {}, "polis": "D3"},
+    }
+    assert parse_order("Anbieten Sparta 2 AP Eule 1 gegen FP 1 Polis d3", "athens") == english
+    assert parse_order("angebot theben 1 blanko für nichts", "athens")["take"]["blanks"] == 0
+    assert parse_order("offer athen nothing for 2 schildkröte", "sparta")["take"]["coins"] == {"turtle": 2}
+    for bad in (
+        "offer sparta 1 ap",
+        "offer 1 ap for 1 fp",
+        "offer sparta for 1 fp",
+        "offer sparta 1 gold for 1 fp",
+    ):
+        with pytest.raises(OrderSyntaxError):
+            parse_order(bad, "athens")
+
+
+@pytest.mark.django_db
+def test_a_trade_offer_by_email_reply_is_made_and_the_rival_accepts_it_by_email(client):
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    rival = game.seats.exclude(pk=seat.pk).get()
+    before = load_game(game).state
+    offer = f"offer {rival.faction} 1 ap for 1 fp"
+    assert mailgun(client, reply_to, offer).status_code == 200
+    (made,) = Event.objects.filter(game=game, type="OfferMade")
+    assert (made.payload["player"], made.payload["to"]) == (seat.faction, rival.faction)
+    (answer,) = answers_to(seat)
+    assert f"Your order was accepted: {offer}" in answer.body
+    # The rival's offer email carries its own reply address; German keywords answer it.
+    offer_mail = [m for m in mail.outbox if m.to == [rival.email] and "1 AP" in m.body][-1]
+    assert postmark(client, offer_mail.reply_to[0], "annehmen 1").status_code == 200
+    assert Event.objects.filter(game=game, type="OfferAccepted", actor=rival.faction).count() == 1
+    after = load_game(game).state
+    assert after.players[rival.faction].ap == before.players[rival.faction].ap + 1
+    assert after.players[seat.faction].fp == before.players[seat.faction].fp + 1
