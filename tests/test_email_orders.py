@@ -440,6 +440,7 @@ def test_a_trade_offer_by_email_reply_is_made_and_the_rival_accepts_it_by_email(
     assert f"Your order was accepted: {offer}" in answer.body
     # The rival's offer email carries its own reply address; German keywords answer it.
     offer_mail = [m for m in mail.outbox if m.to == [rival.email] and "1 AP" in m.body][-1]
+    assert "Or reply to this email with accept 1 or decline 1 on the first line." in offer_mail.body
     assert postmark(client, offer_mail.reply_to[0], "annehmen 1").status_code == 200
     assert Event.objects.filter(game=game, type="OfferAccepted", actor=rival.faction).count() == 1
     after = load_game(game).state
