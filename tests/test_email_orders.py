@@ -446,3 +446,11 @@ def test_a_trade_offer_by_email_reply_is_made_and_the_rival_accepts_it_by_email(
     after = load_game(game).state
     assert after.players[rival.faction].ap == before.players[rival.faction].ap + 1
     assert after.players[seat.faction].fp == before.players[seat.faction].fp + 1
+
+
+def test_beat_sweeps_inbound_mail_left_waiting(settings):
+    from aegea_pbem.celery import app as celery_app
+
+    schedule = settings.CELERY_BEAT_SCHEDULE["notifications-sweep-inbound"]
+    assert (schedule["task"], schedule["schedule"]) == ("notifications.sweep_inbound", 60.0)
+    assert {"notifications.sweep_inbound", "notifications.handle_inbound"} <= set(celery_app.tasks)
