@@ -449,6 +449,7 @@ def test_a_trade_offer_by_email_reply_is_made_and_the_rival_accepts_it_by_email(
 
 
 def test_beat_sweeps_inbound_mail_left_waiting(settings):
+    import notifications.tasks  # noqa: F401  (a worker imports it through autodiscovery)
     from aegea_pbem.celery import app as celery_app
 
     schedule = settings.CELERY_BEAT_SCHEDULE["notifications-sweep-inbound"]
