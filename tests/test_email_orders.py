@@ -226,6 +226,32 @@ def test_a_5_mb_mail_changes_nothing_and_is_answered_politely(client, post):
 
 
 @pytest.mark.django_db
+def test_a_mailgun_mail_with_5_mb_of_text_is_answered_politely_too(client):
+    # Django's own parser would refuse the text field (over 2.5 MB) with a bare 400.
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    assert mailgun(client, reply_to, "pass\n" + "Ω" * (5 * 1024 * 1024 // 2)).status_code == 200
+    assert load_game(game).seq == before
+    (answer,) = answers_to(seat)
+    assert "Your email was too large to be read" in answer.body
+    assert InboundMail.objects.get().outcome == "too-large"
+
+
+@pytest.mark.django_db
+def test_a_large_mailgun_post_read_by_the_webhook_keeps_its_fields_and_files(client, settings):
+    settings.INBOUND_MAX_BYTES = 8 * 1024 * 1024  # read it: the order in it counts
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    assert (
+        mailgun(client, reply_to, "passen\n\nGrüße", attachment=b"\1" * (3 * 1024 * 1024)).status_code == 200
+    )
+    assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
+    assert "Your order was accepted: passen" in answers_to(seat)[0].body
+    assert InboundMail.objects.get().detail == "passen\nGrüße"
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("post", [postmark, mailgun])
 def test_a_5_mb_mail_to_an_unknown_address_gets_no_answer(client, post):
     game = two_player_game()
