@@ -481,3 +481,32 @@ def test_beat_sweeps_inbound_mail_left_waiting(settings):
     schedule = settings.CELERY_BEAT_SCHEDULE["notifications-sweep-inbound"]
     assert (schedule["task"], schedule["schedule"]) == ("notifications.sweep_inbound", 60.0)
     assert {"notifications.sweep_inbound", "notifications.handle_inbound"} <= set(celery_app.tasks)
+
+
+def test_the_webhooks_multipart_split_gives_what_djangos_parser_gives():
+    import io
+
+    from django.test import RequestFactory
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    from notifications.webhooks import _parse_multipart
+
+    def data():
+        return {
+            "recipient": "x@y.example",
+            "body-plain": "pass\r\nGrüße\n",
+            "empty": "",
+            "several": ["a", "b"],
+            "attachment-1": SimpleUploadedFile("a b.png", b"\r\n--x\r\n" * 3, "image/png"),
+        }
+
+    fields, files = _parse_multipart(
+        {"CONTENT_TYPE": MULTIPART_CONTENT}, io.BytesIO(encode_multipart(BOUNDARY, data()))
+    )
+    django = RequestFactory().post("/", data=data())
+
+    def described(found):
+        return {k: [(f.name, f.content_type, f.read()) for f in v] for k, v in found.lists()}
+
+    assert dict(fields.lists()) == dict(django.POST.lists())
+    assert described(files) == described(django.FILES)
