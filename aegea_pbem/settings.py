@@ -149,6 +149,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE: dict = {
     "notifications-sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    "notifications-sweep-inbound": {"task": "notifications.sweep_inbound", "schedule": 60.0},
     # Issue 6: deadlines and digests are polled from the database (no long countdown tasks).
     "games-tick-deadlines": {"task": "games.tick_deadlines", "schedule": 60.0},
     "games-send-digests": {"task": "games.send_digests", "schedule": 300.0},
@@ -157,6 +158,9 @@ CELERY_BEAT_SCHEDULE: dict = {
 # inbound route posts to /anymail/<esp>/inbound/. Empty: emails carry no Reply-To.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")
 INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))
+# The largest inbound webhook post read at all (notifications/webhooks.py): up to it, a mail
+# over INBOUND_MAX_BYTES gets a polite "too large" answer; above it, 413 unread, no answer.
+INBOUND_POST_MAX_BYTES = int(os.environ.get("INBOUND_POST_MAX_BYTES", str(20 * 1024 * 1024)))
 
 # Rate limits per client address on order and link endpoints (aegea_pbem/security.py):
 # "orders=30/60,links=120/60" means 30 orders and 120 link openings a minute; "off" turns them off.

@@ -26,6 +26,15 @@ class DeadlineSettingsForm(forms.ModelForm):
             "vacation_days",
             "alert_organiser",
         ]
+        help_texts = {
+            "time_zone": _(
+                "The organiser's zone, e.g. Europe/Berlin: deadlines are shown and weekends read in it."
+            ),
+            "reminders": _(
+                'Points before each deadline, comma-separated: "50%" of the time gone, "2h" before it.'
+            ),
+            "vacation_days": _("0 to 60 days in any 365 days."),
+        }
 
     def clean_time_zone(self) -> str:
         zone = self.cleaned_data["time_zone"].strip()

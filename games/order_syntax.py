@@ -40,6 +40,7 @@ KEYWORDS = {
     "neither": "neither", "keine": "neither",
     "accept": "accept_offer", "annehmen": "accept_offer",
     "decline": "decline_offer", "ablehnen": "decline_offer",
+    "offer": "offer_trade", "anbieten": "offer_trade", "angebot": "offer_trade",
     "reform": "reform", "reformieren": "reform",
     "oracle": "oracle", "orakel": "oracle",
     "trade": "neutral_trade", "handeln": "neutral_trade",
@@ -81,6 +82,10 @@ def help_lines() -> list[str]:
         _("commit owl 2 turtle 1 blanks 1  (einsetzen eule 2 schildkroete 1) — commit nothing: commit"),
         _("keep TILE  (behalten TILE); neither TILE1 TILE2  (keine TILE1 TILE2)"),
         _("accept 3 / decline 3  (annehmen 3 / ablehnen 3)"),
+        _(
+            "offer sparta 2 ap 1 owl for 1 fp polis D3  (anbieten sparta 2 ap 1 eule gegen 1 fp polis D3)"
+            " — also fp, blanks, pegasus, shield, turtle; an empty side: nothing"
+        ),
         _("reform democracy  (reformieren demokratie); oracle owl  (orakel eule); trade  (handeln)"),
         _("message sparta Hello!  (nachricht sparta Hallo!) — to everyone: message all ..."),
     ]
@@ -288,3 +293,9 @@ PARSERS: dict[str, Any] = {
     "neutral_trade": _bare("neutral_trade"),
     "recruit_builder": _bare("recruit_builder"),
 }
+
+
+# A trade offer (the Trade action) reads more words than the rest; it lives in its own module.
+from .trade_syntax import parse_offer  # noqa: E402
+
+PARSERS["offer_trade"] = parse_offer

@@ -28,7 +28,7 @@ from .engine import data as engine_data
 from .engine.commands import Command, CommitCoins
 from .engine.rng import seed_hash
 from .engine.table import TABLE_EVENTS
-from .models import Event, Game, Seat
+from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
 from .situation import load_game
 from .store import ConcurrencyError, append_events, save_snapshot
@@ -112,11 +112,14 @@ def create_game(
     organiser: AbstractBaseUser | None = None,
     name: str = "",
     scenario: dict[str, Any] | None = None,
+    deadlines: DeadlineSettings | None = None,
 ) -> Game:
     """Create a game, its seats and its opening events (H-SETUP); mail every player a welcome.
 
     With `scenario` (docs/scenarios.md) the game opens from that position instead of a new
     setup: its one opening event is ScenarioLoaded; the players must be the scenario's factions.
+    `deadlines` (issue 6, unsaved, validated by the caller) are saved before the opening events,
+    so the first deadline and the welcome emails already follow them.
     """
     _check_players(players)
     if language not in dict(settings.LANGUAGES):
@@ -126,6 +129,9 @@ def create_game(
         if not game.name:
             game.name = _("Game %(id)s") % {"id": game.pk}
             game.save(update_fields=["name"])
+        if deadlines is not None:
+            deadlines.game = game
+            deadlines.save()
         for p in players:
             Seat.objects.create(
                 game=game,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -9,7 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .forms import NewGameForm
-from .models import Game
+from .long_forms import DeadlineSettingsForm
+from .models import DeadlineSettings, Game
 from .orders import GameSetupError, PlayerSpec, create_game
 from .situation import player_screen
 from .views_play import board_rows
@@ -39,25 +42,41 @@ def game_list(request: HttpRequest) -> HttpResponse:
             }
         )
     form = NewGameForm(initial={"language": translation.get_language()})  # the organiser's own, to start
-    return render(request, "games/organiser_list.html", {"rows": rows, "form": form})
+    context = {"rows": rows, "form": form, "deadline_form": _deadline_form(None)}
+    return render(request, "games/organiser_list.html", context)
+
+
+def _deadline_form(data: Any) -> DeadlineSettingsForm:
+    """Issue 6: the new game's deadlines, starting from the defaults (an unsaved DeadlineSettings).
+    A post without the deadline fields at all (an older page) keeps the defaults."""
+    if data is not None and not any(key.startswith("deadlines-") for key in data):
+        data = None
+    return DeadlineSettingsForm(data, prefix="deadlines", instance=DeadlineSettings())
 
 
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None, initial={"language": translation.get_language()})
-    if request.method == "POST" and form.is_valid():
+    deadline_form = _deadline_form(request.POST or None)
+    valid = [form.is_valid(), deadline_form.is_valid() or not deadline_form.is_bound]  # every error at once
+    if request.method == "POST" and all(valid):
         try:
             lines = [line for line in form.cleaned_data["players"].splitlines() if line.strip()]
             players = [PlayerSpec.parse(line) for line in lines]
             game = create_game(
-                players, form.cleaned_data["language"], organiser=request.user, name=form.cleaned_data["name"]
+                players,
+                form.cleaned_data["language"],
+                organiser=request.user,
+                name=form.cleaned_data["name"],
+                deadlines=deadline_form.save(commit=False) if deadline_form.is_bound else None,
             )
         except GameSetupError as error:
             form.add_error("players", error.message)
         else:
             return redirect("games:organiser-game", game_id=game.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "games/organiser_new.html", {"form": form}, status=status)
+    context = {"form": form, "deadline_form": deadline_form}
+    return render(request, "games/organiser_new.html", context, status=status)
 
 
 @login_required

@@ -1,32 +1,53 @@
-"""Inbound email (issue 6): anymail's `inbound` signal, for every ESP's webhook.
+"""Inbound email (issue 6): anymail's `inbound` signal, for every ESP's webhook, and its handling.
 
-The ESP posts each received email to /anymail/<esp>/inbound/; anymail authenticates the post
-(ANYMAIL["WEBHOOK_SECRET"] basic auth, and the ESP's own signature where it has one, e.g.
-Mailgun's MAILGUN_WEBHOOK_SIGNING_KEY) and fires the signal with an AnymailInboundMessage.
-Here the recipient address is the only key: orders+<token>@INBOUND_DOMAIN names the seat and
-what the reply is for (games/mail_keys.py). The From header is never trusted. Then:
+The ESP posts each received email to /anymail/<esp>/inbound/ (notifications/webhooks.py bounds
+its size); anymail authenticates the post (ANYMAIL["WEBHOOK_SECRET"] basic auth, and the ESP's
+own signature where it has one, e.g. Mailgun's MAILGUN_WEBHOOK_SIGNING_KEY) and fires the signal
+with an AnymailInboundMessage. Here the recipient address is the only key:
+orders+<token>@INBOUND_DOMAIN names the seat and what the reply is for (games/mail_keys.py). The
+From header is never trusted.
 
-- no valid token (forged, revoked, another domain): logged, no answer, nothing changes;
-- the same email posted again (the ESP's retry): handled once (InboundMail.esp_message_id);
+In the web request (`store_inbound`), only what is cheap and must not be lost:
+
+- no valid token (forged, revoked, another domain): logged, no answer, nothing stored;
+- the same email posted again (the ESP's retry): recognised by InboundMail.esp_message_id;
+- otherwise an InboundMail row (address, text, spam flag, size) is committed and the task
+  `notifications.handle_inbound` is nudged; the ESP gets its 200 at once.
+
+Off the request (`handle_waiting`, in a Celery worker; `sweep_inbound` from beat for any row a
+lost nudge or a crash left waiting), once per row under its row lock:
+
 - spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB): nothing changes, a polite answer;
 - otherwise the reply's own lines go to games.email_orders.handle_reply.
+
+A crash while handling rolls the handling back and leaves the row waiting; after
+MAX_ATTEMPTS it is given up ("failed") so one poisonous email cannot loop for ever.
 """
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import logging
+from datetime import timedelta
 from typing import Any
 
 from anymail.signals import AnymailInboundEvent, inbound
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.dispatch import receiver
+from django.utils import timezone
 
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
 DEFAULT_MAX_BYTES = 1024 * 1024
+MAX_ATTEMPTS = 5
+TEXT_LIMIT = 100_000  # characters kept of a readable mail's text; an order is its first lines
+# The size of the webhook post being handled, set by notifications/webhooks.py (the ESP's
+# parsed JSON no longer tells it without rebuilding the whole message).
+post_size: contextvars.ContextVar[int] = contextvars.ContextVar("inbound_post_size", default=0)
 
 
 def _recipients(message: Any) -> list[str]:
@@ -39,13 +60,11 @@ def _recipients(message: Any) -> list[str]:
 
 
 def _size(event: AnymailInboundEvent) -> int:
-    """How large the email was: the ESP's post (Mailgun posts the Django request, files included),
-    or the message rebuilt from the ESP's JSON (Postmark). Django itself refuses any post whose
-    non-file data exceeds DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) with 400 before we see it."""
+    """How large the email was: the ESP's whole post (attachments included)."""
     request = event.esp_event
     if hasattr(request, "META"):
         return int(request.META.get("CONTENT_LENGTH") or 0)
-    return len(event.message.as_bytes())
+    return post_size.get() or len(event.message.as_bytes())
 
 
 def _message_id(event: AnymailInboundEvent, recipient: str, text: str) -> str:
@@ -55,30 +74,37 @@ def _message_id(event: AnymailInboundEvent, recipient: str, text: str) -> str:
     return "sha256:" + hashlib.sha256(f"{recipient}\n{text}".encode()).hexdigest()
 
 
+def _limit() -> int:
+    return int(getattr(settings, "INBOUND_MAX_BYTES", DEFAULT_MAX_BYTES))
+
+
 @receiver(inbound, dispatch_uid="aegea-inbound-orders")
-def handle_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
-    from games.email_orders import answer_refusal, handle_reply
+def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
+    """Keep a true reply durably and nudge a worker; nothing else happens in the web request."""
     from games.mail_keys import read_reply_address
-    from games.order_syntax import read_reply
 
     message = event.message
-    key = next((k for k in map(read_reply_address, _recipients(message)) if k is not None), None)
+    found = [(a, read_reply_address(a)) for a in _recipients(message)]
+    address, key = next(((a, k) for a, k in found if k is not None), ("", None))
     if key is None:
         log.info("inbound %s mail without a valid reply token: ignored", esp_name)
         return
-    # PostgreSQL text cannot hold NUL; a mail carrying one would otherwise end in a server error.
-    text = (message.text or "").replace("\x00", "")
-    html = (message.html or "").replace("\x00", "") or None
     size = _size(event)
+    readable = size <= _limit() and not message.spam_detected
+    # PostgreSQL text cannot hold NUL; a mail carrying one would otherwise end in a server error.
+    text = (message.text or "").replace("\x00", "")[:TEXT_LIMIT] if readable else ""
+    html = (message.html or "").replace("\x00", "")[:TEXT_LIMIT] if readable else ""
     record = InboundMail(
-        esp_message_id=_message_id(event, key.seat.email, text),
+        esp_message_id=_message_id(event, key.seat.email, message.text or ""),
         recipient=key.seat.email,
+        reply_to=address.strip()[:320],
         seat_id=key.seat.pk,
         game_id=key.seat.game_id,
         size=size,
+        spam=bool(message.spam_detected),
+        text=text,
+        html=html,
     )
-    # One transaction: if handling fails, nothing of this email is kept and the ESP's retry
-    # handles it again; if it succeeds, a second post of the same email is recognised.
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -86,15 +112,66 @@ def handle_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwa
         except IntegrityError:
             log.info("inbound %s: message %s seen before: ignored", esp_name, record.esp_message_id)
             return
-        limit = int(getattr(settings, "INBOUND_MAX_BYTES", DEFAULT_MAX_BYTES))
-        if message.spam_detected:
-            record.outcome = "spam"
-            answer_refusal(key, record.pk, "spam")
-        elif size > limit:
-            record.outcome = "too-large"
-            answer_refusal(key, record.pk, "too-large")
+        transaction.on_commit(lambda: _nudge(record.pk))
+
+
+def _nudge(inbound_id: int) -> None:
+    """Ask a worker to handle the stored mail. It is committed already: if the broker is down, or
+    the (eager) handling fails, the ESP still gets its 200 and the sweep handles the row later."""
+    from .tasks import handle_inbound
+
+    try:
+        handle_inbound.delay(inbound_id)
+    except Exception:  # the row waits for sweep_inbound; the webhook must answer 200 regardless
+        log.exception("inbound %s: not handled now; the sweep will retry", inbound_id)
+
+
+def handle_waiting(inbound_id: int) -> str | None:
+    """Handle one stored mail once: its outcome, or None if it was handled (or is being handled)."""
+    bumped = InboundMail.objects.filter(pk=inbound_id, outcome="").update(attempts=F("attempts") + 1)
+    if not bumped:
+        return None
+    with transaction.atomic():
+        record = (
+            InboundMail.objects.select_for_update(skip_locked=True).filter(pk=inbound_id, outcome="").first()
+        )
+        if record is None:
+            return None
+        if record.attempts > MAX_ATTEMPTS:
+            log.error("inbound %s failed %s times: given up", record.pk, MAX_ATTEMPTS)
+            record.outcome = "failed"
         else:
-            lines = read_reply(text, html)
-            record.outcome = handle_reply(key, lines, record.pk)
-            record.detail = "\n".join(lines[:5])[:2000]
-        record.save(update_fields=["outcome", "detail"])
+            record.outcome, record.detail = _act(record)
+        record.text = record.html = ""  # handled: the mail's text is not kept
+        record.save(update_fields=["outcome", "detail", "text", "html"])
+    return record.outcome
+
+
+def _act(record: InboundMail) -> tuple[str, str]:
+    from games.email_orders import answer_refusal, handle_reply
+    from games.mail_keys import read_reply_address
+    from games.order_syntax import read_reply
+
+    key = read_reply_address(record.reply_to)
+    if key is None:  # the seat's links were revoked (a substitute) since the webhook stored it
+        return "revoked", ""
+    if record.spam:
+        answer_refusal(key, record.pk, "spam")
+        return "spam", ""
+    if record.size > _limit():
+        answer_refusal(key, record.pk, "too-large")
+        return "too-large", ""
+    lines = read_reply(record.text, record.html or None)
+    return handle_reply(key, lines, record.pk), "\n".join(lines[:5])[:2000]
+
+
+def sweep_inbound(older_than: timedelta = timedelta(seconds=30)) -> int:
+    """Handle every mail still waiting (a lost nudge, a crashed worker); returns how many."""
+    waiting = InboundMail.objects.filter(outcome="", received__lt=timezone.now() - older_than)
+    done = 0
+    for inbound_id in waiting.order_by("id").values_list("id", flat=True)[:500]:
+        try:
+            done += handle_waiting(inbound_id) is not None
+        except Exception:  # one bad mail must not stop the others; it stays waiting for the next sweep
+            log.exception("inbound %s: handling failed; will retry", inbound_id)
+    return done

@@ -73,20 +73,29 @@ class Outbox(models.Model):
 class InboundMail(models.Model):
     """One email received through the ESP's inbound webhook, and what became of it (issue 6).
 
-    The ESP's message id is unique: a webhook delivered twice is handled once.
+    The webhook stores it (the reply address, the text, the spam flag, the size) and a Celery
+    task handles it; `outcome` stays "" until then, so a crash between the two loses nothing (the
+    sweep picks it up). The ESP's message id is unique: a webhook delivered twice is handled once.
+    The text is dropped once handled; `detail` keeps its first lines.
     """
 
     esp_message_id = models.CharField(max_length=255, unique=True)
-    recipient = models.CharField(max_length=255, blank=True, default="")
+    recipient = models.CharField(max_length=255, blank=True, default="")  # the seat's email then
+    reply_to = models.CharField(max_length=320, blank=True, default="")  # the address it was sent to
     seat_id = models.BigIntegerField(null=True, blank=True)
     game_id = models.BigIntegerField(null=True, blank=True)
     received = models.DateTimeField(auto_now_add=True)
     size = models.PositiveIntegerField(default=0)
-    outcome = models.CharField(max_length=32, blank=True, default="")
+    spam = models.BooleanField(default=False)
+    text = models.TextField(blank=True, default="")
+    html = models.TextField(blank=True, default="")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    outcome = models.CharField(max_length=32, blank=True, default="")  # "" = waiting to be handled
     detail = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-id"]
+        indexes = [models.Index(fields=["received"], condition=models.Q(outcome=""), name="inbound_waiting")]
 
     def __str__(self) -> str:
         return f"inbound {self.id} for seat {self.seat_id}: {self.outcome}"

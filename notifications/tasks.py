@@ -22,3 +22,19 @@ def deliver_pending() -> int:
 def sweep_outbox() -> int:
     """Periodic safety net: re-send every row still pending (architecture step 5)."""
     return deliver_outbox()
+
+
+@shared_task(name="notifications.handle_inbound", acks_late=True, ignore_result=True)
+def handle_inbound(inbound_id: int) -> str | None:
+    """Handle one stored inbound email (issue 6; enqueued by the webhook after commit)."""
+    from .inbound import handle_waiting
+
+    return handle_waiting(inbound_id)
+
+
+@shared_task(name="notifications.sweep_inbound", ignore_result=True)
+def sweep_inbound() -> int:
+    """Periodic safety net: handle every inbound email a lost task or a crash left waiting."""
+    from .inbound import sweep_inbound as sweep
+
+    return sweep()

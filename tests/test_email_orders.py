@@ -15,10 +15,12 @@ import json
 import re
 import time
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import TestCase
 
 from games.engine import Pass
 from games.mail_keys import reply_address, reply_token
@@ -82,12 +84,20 @@ def postmark(client, to: str, text: str, spam: bool = False, attachment: bytes =
         if attachment
         else [],
     }
-    return client.post(
+    return post_inbound(
+        client,
         "/anymail/postmark/inbound/",
         data=json.dumps(payload),
         content_type="application/json",
         HTTP_AUTHORIZATION=auth,
     )
+
+
+def post_inbound(client, url: str, **kwargs):
+    """Post to the webhook and run what it left for after its commit (the Celery task, eager here:
+    the test's transaction never commits, so Django's capture stands in for the commit)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(url, **kwargs)
 
 
 def mailgun(client, to: str, text: str, attachment: bytes = b""):
@@ -115,7 +125,7 @@ def mailgun(client, to: str, text: str, attachment: bytes = b""):
     }
     if attachment:
         data["attachment-1"] = SimpleUploadedFile("big.bin", attachment, "application/octet-stream")
-    return client.post("/anymail/mailgun/inbound/", data=data, HTTP_AUTHORIZATION=BASIC)
+    return post_inbound(client, "/anymail/mailgun/inbound/", data=data, HTTP_AUTHORIZATION=BASIC)
 
 
 def turn_email_reply_to(game) -> tuple[object, str]:
@@ -201,17 +211,66 @@ def test_a_quoted_text_only_reply_changes_nothing(client, post):
 
 
 @pytest.mark.django_db
-def test_a_5_mb_mail_changes_nothing_mailgun_is_answered_postmark_refused_by_django(client):
+@pytest.mark.parametrize("post", [postmark, mailgun])
+def test_a_5_mb_mail_changes_nothing_and_is_answered_politely(client, post):
     game = two_player_game()
     seat, reply_to = turn_email_reply_to(game)
     before = load_game(game).seq
-    big = b"\0" * (5 * 1024 * 1024)
-    assert mailgun(client, reply_to, "pass", attachment=big).status_code == 200
+    big = b"\0" * (5 * 1024 * 1024)  # Postmark's JSON carries it base64-encoded: about 7 MB
+    assert post(client, reply_to, "pass", attachment=big).status_code == 200
+    assert load_game(game).seq == before
     (answer,) = answers_to(seat)
     assert "Your email was too large to be read" in answer.body
-    # Postmark's JSON post of 5 MB is larger than Django accepts as form data: 400, nothing read.
-    assert postmark(client, reply_to, "pass", attachment=big).status_code == 400
+    record = InboundMail.objects.get()
+    assert (record.outcome, record.text) == ("too-large", "") and record.size > 5 * 1024 * 1024
+
+
+@pytest.mark.django_db
+def test_a_mailgun_mail_with_5_mb_of_text_is_answered_politely_too(client):
+    # Django's own parser would refuse the text field (over 2.5 MB) with a bare 400.
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    assert mailgun(client, reply_to, "pass\n" + "Ω" * (5 * 1024 * 1024 // 2)).status_code == 200
     assert load_game(game).seq == before
+    (answer,) = answers_to(seat)
+    assert "Your email was too large to be read" in answer.body
+    assert InboundMail.objects.get().outcome == "too-large"
+
+
+@pytest.mark.django_db
+def test_a_large_mailgun_post_read_by_the_webhook_keeps_its_fields_and_files(client, settings):
+    settings.INBOUND_MAX_BYTES = 8 * 1024 * 1024  # read it: the order in it counts
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    assert (
+        mailgun(client, reply_to, "passen\n\nGrüße", attachment=b"\1" * (3 * 1024 * 1024)).status_code == 200
+    )
+    assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
+    assert "Your order was accepted: passen" in answers_to(seat)[0].body
+    assert InboundMail.objects.get().detail == "passen\nGrüße"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("post", [postmark, mailgun])
+def test_a_5_mb_mail_to_an_unknown_address_gets_no_answer(client, post):
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    forged = reply_to.replace(reply_to.split(".")[-1].split("@")[0], "a" * 24)
+    assert post(client, forged, "pass", attachment=b"\0" * (5 * 1024 * 1024)).status_code == 200
+    assert answers_to(seat) == [] and InboundMail.objects.count() == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("post", [postmark, mailgun])
+def test_a_post_above_the_webhook_bound_is_refused_unread(client, post, settings):
+    settings.INBOUND_POST_MAX_BYTES = 3 * 1024 * 1024
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    assert post(client, reply_to, "pass", attachment=b"\0" * (4 * 1024 * 1024)).status_code == 413
+    assert load_game(game).seq == before
+    assert answers_to(seat) == [] and InboundMail.objects.count() == 0
 
 
 @pytest.mark.django_db
@@ -254,8 +313,12 @@ def test_the_same_email_posted_twice_is_handled_once(client):
     }
     payload |= {"OriginalRecipient": reply_to, "TextBody": "pass", "MessageID": "same-id", "Headers": []}
     for _ in range(2):
-        client.post(
-            "/anymail/postmark/inbound/", json.dumps(payload), "application/json", HTTP_AUTHORIZATION=BASIC
+        post_inbound(
+            client,
+            "/anymail/postmark/inbound/",
+            data=json.dumps(payload),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=BASIC,
         )
     assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
     assert len(answers_to(seat)) == 1
@@ -322,16 +385,128 @@ def test_reply_addresses_are_per_seat_and_die_with_revoked_links():
 
 
 @pytest.mark.django_db
-def test_a_failure_while_handling_keeps_nothing_so_the_esps_retry_is_handled_again(client, monkeypatch):
+def test_a_crash_after_storing_loses_nothing_and_a_redelivery_is_not_applied_twice(client, monkeypatch):
     import games.email_orders
+    from notifications.inbound import sweep_inbound
 
     game = two_player_game()
-    _seat, reply_to = turn_email_reply_to(game)
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    real = games.email_orders.handle_reply
 
     def broken(*args, **kwargs):
         raise RuntimeError("database went away")
 
     monkeypatch.setattr(games.email_orders, "handle_reply", broken)
-    with pytest.raises(RuntimeError):
-        postmark(client, reply_to, "pass")
-    assert InboundMail.objects.count() == 0
+    assert postmark(client, reply_to, "pass").status_code == 200  # the ESP has delivered it
+    stored = InboundMail.objects.get()
+    assert (stored.outcome, stored.text, stored.attempts) == ("", "pass", 1)  # kept, waiting
+    assert load_game(game).seq == before
+    monkeypatch.setattr(games.email_orders, "handle_reply", real)
+    assert sweep_inbound(older_than=timedelta(0)) == 1  # beat's sweep, after the worker recovered
+    assert sweep_inbound(older_than=timedelta(0)) == 0
+    assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
+    stored.refresh_from_db()
+    assert (stored.outcome, stored.text) == ("accepted", "")
+    assert len(answers_to(seat)) == 1
+
+
+@pytest.mark.django_db
+def test_a_mail_that_always_crashes_is_given_up_after_a_few_attempts(client, monkeypatch):
+    import games.email_orders
+    from notifications.inbound import MAX_ATTEMPTS, sweep_inbound
+
+    game = two_player_game()
+    _seat, reply_to = turn_email_reply_to(game)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("poison")
+
+    monkeypatch.setattr(games.email_orders, "handle_reply", broken)
+    postmark(client, reply_to, "pass")
+    for _ in range(MAX_ATTEMPTS + 1):
+        sweep_inbound(older_than=timedelta(0))
+    assert InboundMail.objects.get().outcome == "failed"
+    assert sweep_inbound(older_than=timedelta(0)) == 0
+
+
+def test_a_trade_offer_reads_in_english_and_german():
+    english = parse_order("offer sparta 2 ap 1 owl for 1 fp polis D3", "athens")
+    assert english == {
+        "player": "athens",
+        "kind": "offer_trade",
+        "to": "sparta",
+        "give": {"ap": 2, "fp": 0, "blanks": 0, "coins": {"owl": 1}, "polis": None},
+        "take": {"ap": 0, "fp": 1, "blanks": 0, "coins": {}, "polis": "D3"},
+    }
+    assert parse_order("Anbieten Sparta 2 AP Eule 1 gegen FP 1 Polis d3", "athens") == english
+    assert parse_order("angebot theben 1 blanko für nichts", "athens")["take"]["blanks"] == 0
+    assert parse_order("offer athen nothing for 2 schildkröte", "sparta")["take"]["coins"] == {"turtle": 2}
+    for bad in (
+        "offer sparta 1 ap",
+        "offer 1 ap for 1 fp",
+        "offer sparta for 1 fp",
+        "offer sparta 1 gold for 1 fp",
+    ):
+        with pytest.raises(OrderSyntaxError):
+            parse_order(bad, "athens")
+
+
+@pytest.mark.django_db
+def test_a_trade_offer_by_email_reply_is_made_and_the_rival_accepts_it_by_email(client):
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    rival = game.seats.exclude(pk=seat.pk).get()
+    before = load_game(game).state
+    offer = f"offer {rival.faction} 1 ap for 1 fp"
+    assert mailgun(client, reply_to, offer).status_code == 200
+    (made,) = Event.objects.filter(game=game, type="OfferMade")
+    assert (made.payload["player"], made.payload["to"]) == (seat.faction, rival.faction)
+    (answer,) = answers_to(seat)
+    assert f"Your order was accepted: {offer}" in answer.body
+    # The rival's offer email carries its own reply address; German keywords answer it.
+    offer_mail = [m for m in mail.outbox if m.to == [rival.email] and "1 AP" in m.body][-1]
+    assert "Or reply to this email with accept 1 or decline 1 on the first line." in offer_mail.body
+    assert postmark(client, offer_mail.reply_to[0], "annehmen 1").status_code == 200
+    assert Event.objects.filter(game=game, type="OfferAccepted", actor=rival.faction).count() == 1
+    after = load_game(game).state
+    assert after.players[rival.faction].ap == before.players[rival.faction].ap + 1
+    assert after.players[seat.faction].fp == before.players[seat.faction].fp + 1
+
+
+def test_beat_sweeps_inbound_mail_left_waiting(settings):
+    import notifications.tasks  # noqa: F401  (a worker imports it through autodiscovery)
+    from aegea_pbem.celery import app as celery_app
+
+    schedule = settings.CELERY_BEAT_SCHEDULE["notifications-sweep-inbound"]
+    assert (schedule["task"], schedule["schedule"]) == ("notifications.sweep_inbound", 60.0)
+    assert {"notifications.sweep_inbound", "notifications.handle_inbound"} <= set(celery_app.tasks)
+
+
+def test_the_webhooks_multipart_split_gives_what_djangos_parser_gives():
+    import io
+
+    from django.test import RequestFactory
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    from notifications.webhooks import _parse_multipart
+
+    def data():
+        return {
+            "recipient": "x@y.example",
+            "body-plain": "pass\r\nGrüße\n",
+            "empty": "",
+            "several": ["a", "b"],
+            "attachment-1": SimpleUploadedFile("a b.png", b"\r\n--x\r\n" * 3, "image/png"),
+        }
+
+    fields, files = _parse_multipart(
+        {"CONTENT_TYPE": MULTIPART_CONTENT}, io.BytesIO(encode_multipart(BOUNDARY, data()))
+    )
+    django = RequestFactory().post("/", data=data())
+
+    def described(found):
+        return {k: [(f.name, f.content_type, f.read()) for f in v] for k, v in found.lists()}
+
+    assert dict(fields.lists()) == dict(django.POST.lists())
+    assert described(files) == described(django.FILES)

@@ -1,0 +1,133 @@
+"""anymail's webhook URLs, with the inbound ones bounded in size (issue 6).
+
+Django refuses a post whose in-memory data exceeds DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) with a
+bare 400 before anymail's view runs, so a 5 MB Postmark mail (JSON, attachments inline) would
+never reach us and its sender would get no answer. For the inbound routes only, this wrapper:
+
+- refuses a post above INBOUND_POST_MAX_BYTES (20 MB) from its Content-Length with 413,
+  unread (no answer: nothing of it was read, not even the address);
+- reads a JSON or form post up to that bound itself (Django then uses that body and does not
+  apply its own limit), so the process never holds more than the bound;
+- leaves multipart posts (Mailgun, SendGrid) up to DATA_UPLOAD_MAX_MEMORY_SIZE to Django's
+  parser, which streams files to disk; a larger one (a 5 MB text body, Mailgun's
+  `inbound_mime` with the whole message in one field) is read up to the bound and parsed here,
+  in memory, so its text fields do not meet Django's 2.5 MB limit either.
+
+Every other route, and anymail's tracking webhooks, keep Django's limit.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+from email import message_from_bytes, policy
+from functools import wraps
+from typing import Any
+
+from anymail import urls as anymail_urls
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http.multipartparser import MultiPartParserError
+from django.urls import URLPattern, re_path
+from django.utils.datastructures import MultiValueDict
+from django.utils.http import parse_header_parameters
+from django.views.decorators.csrf import csrf_exempt
+
+from .inbound import post_size
+
+DEFAULT_POST_MAX_BYTES = 20 * 1024 * 1024
+app_name = anymail_urls.app_name
+
+
+def _bound() -> int:
+    return int(getattr(settings, "INBOUND_POST_MAX_BYTES", DEFAULT_POST_MAX_BYTES))
+
+
+def bounded_inbound(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Let an inbound webhook read posts up to INBOUND_POST_MAX_BYTES, and no larger."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        bound = _bound()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return HttpResponse("Bad Content-Length.", status=400, content_type="text/plain")
+        if length > bound:
+            return HttpResponse("Too large.", status=413, content_type="text/plain")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if request.content_type == "multipart/form-data" and limit is not None and length > limit:
+            request.parse_file_upload = _parse_multipart  # type: ignore[method-assign]
+        elif request.method == "POST" and not request.content_type.startswith("multipart/"):
+            body = request.read(bound + 1)  # bounded however long the stream claims to be
+            if len(body) > bound:
+                return HttpResponse("Too large.", status=413, content_type="text/plain")
+            request._body = body  # Django's `body` then returns this instead of reading with its limit
+        token = post_size.set(length)
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            post_size.reset(token)
+
+    return csrf_exempt(wrapped)
+
+
+def _parse_multipart(meta: dict[str, Any], stream: Any) -> tuple[QueryDict, MultiValueDict]:
+    """A multipart/form-data post of at most INBOUND_POST_MAX_BYTES, split in memory (RFC 7578):
+    the fields and files Django's parser would give, with its limits on how many. It holds the
+    post plus one part's copy at a time, not a parsed tree of the whole."""
+    body = stream.read(_bound() + 1)
+    if len(body) > _bound():
+        raise RequestDataTooBig("Inbound post above INBOUND_POST_MAX_BYTES.")
+    boundary = parse_header_parameters(meta.get("CONTENT_TYPE", ""))[1].get("boundary", "")
+    if not boundary:
+        raise MultiPartParserError("No boundary in the Content-Type.")
+    delimiter = b"\r\n--" + boundary.encode("latin-1")
+    fields, files = QueryDict(mutable=True), MultiValueDict()
+    position = body.find(delimiter[2:])  # the first delimiter may open the body without CRLF
+    while position >= 0:
+        start = position + len(delimiter) - (0 if body[position : position + 2] == b"\r\n" else 2)
+        if body[start : start + 2] == b"--":
+            break  # the closing delimiter
+        end = body.find(delimiter, start)
+        if end < 0:
+            raise MultiPartParserError("The post ends inside a part.")
+        _add_part(body, body.find(b"\r\n", start) + 2, end, fields, files)
+        position = end
+    most_fields, most_files = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS, settings.DATA_UPLOAD_MAX_NUMBER_FILES
+    if most_fields is not None and sum(len(values) for _name, values in fields.lists()) > most_fields:
+        raise TooManyFieldsSent("Too many fields in an inbound post.")
+    if most_files is not None and sum(len(values) for _name, values in files.lists()) > most_files:
+        raise TooManyFilesSent("Too many files in an inbound post.")
+    fields._mutable = False
+    return fields, files
+
+
+def _add_part(body: bytes, start: int, end: int, fields: QueryDict, files: MultiValueDict) -> None:
+    """One part, body[start:end]: its headers, a blank line, its content."""
+    split = body.find(b"\r\n\r\n", start, end)
+    if split < 0:
+        return
+    headers = message_from_bytes(body[start:split] + b"\r\n\r\n", policy=policy.HTTP)
+    name = headers.get_param("name", header="content-disposition")
+    if not name:
+        return
+    content = body[split + 4 : end]
+    if str(headers.get("content-transfer-encoding", "")).strip().lower() == "base64":
+        content = base64.b64decode(content, validate=False)
+    filename = headers.get_filename()
+    if filename is None:
+        fields.appendlist(str(name), content.decode(headers.get_content_charset() or "utf-8", "replace"))
+    else:
+        files.appendlist(str(name), SimpleUploadedFile(filename, content, headers.get_content_type()))
+
+
+def _bounded(pattern: Any) -> Any:
+    if isinstance(pattern, URLPattern) and (pattern.name or "").endswith("_inbound_webhook"):
+        return re_path(pattern.pattern.regex.pattern, bounded_inbound(pattern.callback), name=pattern.name)
+    return pattern
+
+
+urlpatterns = [_bounded(p) for p in anymail_urls.urlpatterns]
