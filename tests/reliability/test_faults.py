@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -27,7 +26,11 @@ from tests.notifications.celery_fixtures import TEST_BROKER_URL, _forget_broker_
 pytestmark = [pytest.mark.slow, pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
 ROWS = 30
-DELAY = 0.5  # seconds per email: the kill lands in the middle of one, well after the last commit
+# Seconds per email for the worker that is killed: the kill comes as soon as the test sees a send
+# begin, so it lands inside that send (after the previous row's commit, before this row's) even
+# when a busy machine delays the test's polling by a second. The heir sends without delay.
+DELAY = 2.0
+KILL_IN_SEND = 3  # the doomed worker is killed during its third email
 
 
 def database_url() -> str:
@@ -39,7 +42,7 @@ def database_url() -> str:
 QUEUE = f"fault-test-{os.getpid()}"
 
 
-def start_worker(record: Path, broker: str, name: str) -> subprocess.Popen:
+def start_worker(record: Path, broker: str, name: str, delay: float = 0.0) -> subprocess.Popen:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
@@ -47,7 +50,7 @@ def start_worker(record: Path, broker: str, name: str) -> subprocess.Popen:
         "REDIS_URL": broker,
         "EMAIL_BACKEND": "tests.reliability.recording_backend.RecordingBackend",
         "AEGEA_MAIL_RECORD": str(record),
-        "AEGEA_MAIL_DELAY": str(DELAY),
+        "AEGEA_MAIL_DELAY": str(delay),
     }
     return subprocess.Popen(
         [
@@ -95,6 +98,10 @@ def lines(record: Path) -> list[str]:
     return record.read_text().split() if record.exists() else []
 
 
+def sends_begun(record: Path) -> list[str]:
+    return lines(record.with_name(record.name + ".started"))
+
+
 @pytest.fixture
 def broker():
     saved = {key: celery_app.conf[key] for key in ("broker_url", "task_always_eager")}
@@ -110,18 +117,18 @@ def broker():
 def test_worker_killed_while_delivering_every_due_email_is_sent_exactly_once(tmp_path, broker):
     record = tmp_path / "sent.txt"
     pending(ROWS)
-    first = start_worker(record, broker, f"doomed-{os.getpid()}@%h")
+    first = start_worker(record, broker, f"doomed-{os.getpid()}@%h", delay=DELAY)
     try:
         deliver_pending.apply_async(queue=QUEUE)
-        wait_until(lambda: len(lines(record)) >= 5, timeout=180, what="the first emails")
-        time.sleep(DELAY * 0.6)  # into the next email's send
+        wait_until(lambda: len(sends_begun(record)) >= KILL_IN_SEND, timeout=180, what="the first emails")
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
     finally:
         if first.poll() is None:
             first.kill()
-    delivered_before_kill = len(lines(record))
-    assert delivered_before_kill < ROWS  # killed in the middle, not after the end
+    # Killed in the middle of a send: the emails before it went out, that one did not.
+    assert len(lines(record)) == KILL_IN_SEND - 1
+    assert len(sends_begun(record)) == KILL_IN_SEND
     # acks_late: the killed worker's task was never acknowledged, so Redis hands it to the next
     # worker after its visibility timeout; the beat sweep does not wait that long. Both paths:
     second = start_worker(record, broker, f"heir-{os.getpid()}@%h")
