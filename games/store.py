@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import gc
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-import orjson
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -187,8 +185,8 @@ def load_events(game: Game, after_seq: int = 0, up_to_seq: int | None = None) ->
 
 
 # PostgreSQL hands a range of the log over as one row: the types as an array and the payloads as
-# one JSON array, which decodes in a single call. Fetching and decoding row by row costs about
-# twice the client time (psycopg's per-row work and the per-call overhead of decoding); the work done
+# one JSON array, which decodes in a single json.loads. Fetching and decoding row by row costs about
+# twice the client time (psycopg's per-row work and json.loads' per-call overhead); the work done
 # is the same: every payload read and decoded, in seq order. SEQ_MAX stands in for "no upper bound".
 SEQ_MAX = 2**31 - 1  # PositiveIntegerField is a 4-byte integer on PostgreSQL
 EVENTS_AGGREGATED = """
@@ -208,17 +206,9 @@ WHERE game_id = %(game)s AND seq > COALESCE((SELECT seq FROM snapshot), 0) AND s
 """
 
 
-# 19 digits in a row: maybe an integer outside orjson's 64 bits (it would turn it into a float).
-LONG_NUMBER = re.compile(r"[0-9]{19}")
-
-
 def _json(value: Any) -> Any:
-    """A JSON column's value: Django's database backends hand it over as text (the JSONField decodes
-    it). orjson decodes a long log in one half to two thirds of json's time; text that may hold an
-    integer beyond 64 bits (the log may, and orjson would make it a float) goes through json."""
-    if not isinstance(value, str):
-        return value
-    return json.loads(value) if LONG_NUMBER.search(value) else orjson.loads(value)
+    # Django's database backends hand JSON columns over as text (the JSONField decodes it).
+    return json.loads(value) if isinstance(value, str) else value
 
 
 @contextmanager
