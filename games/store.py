@@ -184,23 +184,23 @@ def load_events(game: Game, after_seq: int = 0, up_to_seq: int | None = None) ->
     return list(rows.order_by("seq"))
 
 
-# PostgreSQL hands a range of the log over as one row: the types as an array and the payloads as
-# one JSON array, which decodes in a single json.loads. Fetching and decoding row by row costs about
-# twice the client time (psycopg's per-row work and json.loads' per-call overhead); the work done
-# is the same: every payload read and decoded, in seq order. SEQ_MAX stands in for "no upper bound".
+# PostgreSQL hands a range of the log over as one row, one JSON array [type, payload, type,
+# payload, ...] in seq order, which decodes in a single json.loads. Fetching and decoding row by row
+# costs about twice the client time (psycopg's per-row work and json.loads' per-call overhead); the
+# work done is the same: every event read and decoded. SEQ_MAX stands in for "no upper bound".
 SEQ_MAX = 2**31 - 1  # PositiveIntegerField is a 4-byte integer on PostgreSQL
-EVENTS_AGGREGATED = """
-SELECT array_agg(type ORDER BY seq), '[' || string_agg(payload::text, ',' ORDER BY seq) || ']'
+EVENTS_JSON = "'[' || string_agg(to_json(type)::text || ',' || payload::text, ',' ORDER BY seq) || ']'"
+EVENTS_AGGREGATED = f"""
+SELECT {EVENTS_JSON}
 FROM games_event WHERE game_id = %(game)s AND seq > %(after)s AND seq <= %(up_to)s
 """
 # load_state's one round trip: the newest snapshot at or before up_to_seq, and the events after it.
-SNAPSHOT_AND_TAIL = """
+SNAPSHOT_AND_TAIL = f"""
 WITH snapshot AS (
     SELECT seq, state FROM games_snapshot
     WHERE game_id = %(game)s AND seq <= %(up_to)s ORDER BY seq DESC LIMIT 1
 )
-SELECT (SELECT seq FROM snapshot), (SELECT state FROM snapshot),
-       array_agg(type ORDER BY seq), '[' || string_agg(payload::text, ',' ORDER BY seq) || ']'
+SELECT (SELECT seq FROM snapshot), (SELECT state FROM snapshot), {EVENTS_JSON}
 FROM games_event
 WHERE game_id = %(game)s AND seq > COALESCE((SELECT seq FROM snapshot), 0) AND seq <= %(up_to)s
 """
@@ -229,14 +229,15 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _engine_events(types: list[str] | None, payloads: str | None) -> list[EngineEvent]:
-    """Engine Events from an aggregated row (NULLs when the range is empty)."""
+def _engine_events(events_json: str | None) -> list[EngineEvent]:
+    """Engine Events from EVENTS_JSON (NULL when the range is empty)."""
     from .engine.events import Event as EngineEvent
 
-    if not types:
+    if events_json is None:
         return []
     with _collector_paused():
-        return list(map(EngineEvent, types, _json(payloads)))
+        items = iter(_json(events_json))
+        return list(map(EngineEvent, items, items))  # pairs: type, payload
 
 
 def load_engine_events(game: Game, after_seq: int = 0, up_to_seq: int | None = None) -> list[EngineEvent]:
@@ -245,7 +246,7 @@ def load_engine_events(game: Game, after_seq: int = 0, up_to_seq: int | None = N
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(EVENTS_AGGREGATED, params)
-            return _engine_events(*cursor.fetchone())
+            return _engine_events(cursor.fetchone()[0])
     # Elsewhere (SQLite) row by row, in plain SQL: the ORM triples the client time.
     from .engine.events import Event as EngineEvent
 
@@ -285,9 +286,9 @@ def load_state(
             cursor.execute(
                 SNAPSHOT_AND_TAIL, {"game": game.pk, "up_to": SEQ_MAX if up_to_seq is None else up_to_seq}
             )
-            snapshot_seq, snapshot_state, types, payloads = cursor.fetchone()
+            snapshot_seq, snapshot_state, events_json = cursor.fetchone()
         snapshot = None if snapshot_seq is None else (snapshot_seq, _json(snapshot_state))
-        events = _engine_events(types, payloads)
+        events = _engine_events(events_json)
     else:
         snapshots = Snapshot.objects.filter(game=game)
         if up_to_seq is not None:
