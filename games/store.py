@@ -54,10 +54,13 @@ class EventLike(Protocol):
     def payload(self) -> Mapping[str, Any]: ...
 
 
-def head(game: Game | int) -> tuple[int, str]:
-    """The (seq, hash) of the game's last event; (0, GENESIS_HASH) for an empty log."""
+def head(game: Game | int, up_to_seq: int | None = None) -> tuple[int, str]:
+    """The (seq, hash) of the game's last event (at or before `up_to_seq`); (0, GENESIS_HASH) for none."""
     game_id = game if isinstance(game, int) else game.pk
-    row = Event.objects.filter(game_id=game_id).order_by("-seq").values_list("seq", "hash").first()
+    rows = Event.objects.filter(game_id=game_id)
+    if up_to_seq is not None:
+        rows = rows.filter(seq__lte=up_to_seq)
+    row = rows.order_by("-seq").values_list("seq", "hash").first()
     return row if row is not None else (0, GENESIS_HASH)
 
 
@@ -194,13 +197,18 @@ EVENTS_AGGREGATED = f"""
 SELECT {EVENTS_JSON}
 FROM games_event WHERE game_id = %(game)s AND seq > %(after)s AND seq <= %(up_to)s
 """
-# load_state's one round trip: the newest snapshot at or before up_to_seq, and the events after it.
+# load_state's one round trip: the head (at or before up_to_seq), the newest snapshot at or before
+# it, and the events after that snapshot. One statement, so all three come from one moment.
 SNAPSHOT_AND_TAIL = f"""
-WITH snapshot AS (
+WITH head AS (
+    SELECT seq, hash FROM games_event
+    WHERE game_id = %(game)s AND seq <= %(up_to)s ORDER BY seq DESC LIMIT 1
+), snapshot AS (
     SELECT seq, state FROM games_snapshot
     WHERE game_id = %(game)s AND seq <= %(up_to)s ORDER BY seq DESC LIMIT 1
 )
-SELECT (SELECT seq FROM snapshot), (SELECT state FROM snapshot), {EVENTS_JSON}
+SELECT (SELECT seq FROM head), (SELECT hash FROM head),
+       (SELECT seq FROM snapshot), (SELECT state FROM snapshot), {EVENTS_JSON}
 FROM games_event
 WHERE game_id = %(game)s AND seq > COALESCE((SELECT seq FROM snapshot), 0) AND seq <= %(up_to)s
 """
@@ -265,6 +273,7 @@ class LoadedState(Generic[S]):
     seq: int  # the last event folded in; 0 for an empty log
     snapshot_seq: int  # where folding started; 0 when no snapshot was used
     events_folded: int
+    hash: str  # the hash of event `seq` (GENESIS_HASH for an empty log): with seq, the state's cache key
 
 
 def load_state(
@@ -279,17 +288,18 @@ def load_state(
 
     The fold is passed in, so the store stays independent of the engine:
     `load_state(game, initial=GameState, fold_from=engine.fold_from, from_dict=GameState.from_dict)`.
-    On PostgreSQL the snapshot and the events after it come in one query.
+    On PostgreSQL the head, the snapshot and the events after it come in one query.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
                 SNAPSHOT_AND_TAIL, {"game": game.pk, "up_to": SEQ_MAX if up_to_seq is None else up_to_seq}
             )
-            snapshot_seq, snapshot_state, events_json = cursor.fetchone()
+            head_seq, head_hash, snapshot_seq, snapshot_state, events_json = cursor.fetchone()
         snapshot = None if snapshot_seq is None else (snapshot_seq, _json(snapshot_state))
         events = _engine_events(events_json)
     else:
+        head_seq, head_hash = head(game, up_to_seq)
         snapshots = Snapshot.objects.filter(game=game)
         if up_to_seq is not None:
             snapshots = snapshots.filter(seq__lte=up_to_seq)
@@ -301,7 +311,10 @@ def load_state(
         start_seq, state = snapshot[0], from_dict(snapshot[1])
     if events:
         state = fold_from(state, events)
-    return LoadedState(state, start_seq + len(events), start_seq, len(events))
+    seq = start_seq + len(events)
+    if seq != (head_seq or 0):  # only in a log with a gap (damaged; verifygame names it)
+        head_seq, head_hash = head(game, seq)
+    return LoadedState(state, seq, start_seq, len(events), head_hash or GENESIS_HASH)
 
 
 def save_snapshot(game: Game, seq: int, state: dict[str, Any]) -> Snapshot:

@@ -10,10 +10,11 @@ import pytest
 
 from games import engine, statecache
 from games.engine.simulation import play_random_game
-from games.models import Game
+from games.hashing import GENESIS_HASH
+from games.models import Event, Game
 from games.situation import load_game
 from games.store import append_events, load_engine_events, load_events, load_state, save_snapshot
-from tests.conftest import Fact
+from tests.conftest import Fact, tamper
 
 pytestmark = pytest.mark.django_db
 
@@ -31,9 +32,11 @@ def _snapshots_at(events: list) -> tuple[int, ...]:
     return (1, 60, 61, 200, len(events) - 1)  # the first event, consecutive seqs, the one before the last
 
 
-def _stored(game: Game, events: list[engine.Event]) -> None:
+def _stored(game: Game, events: list[engine.Event]) -> list[Event]:
+    rows = []
     for start in range(0, len(events), 100):
-        append_events(game, start, events[start : start + 100], actor="organiser")
+        rows += append_events(game, start, events[start : start + 100], actor="organiser")
+    return rows
 
 
 def _folded_from_rows(game: Game, up_to_seq: int) -> dict:
@@ -126,18 +129,48 @@ def test_loading_leaves_the_cycle_collector_as_it_found_it(game, played):
 
 
 @pytest.mark.postgresql
-def test_on_postgresql_a_state_loads_in_one_query_and_a_cold_load_game_in_two(
+def test_on_postgresql_a_cold_state_loads_in_one_query_a_cached_one_after_one_head_query(
     game, played, django_assert_num_queries
 ):
     _stored(game, played)
     save_snapshot(game, 250, engine.fold(played[:250]).to_dict())
-
-    with django_assert_num_queries(1):
-        loaded = _load(game)
-    assert (loaded.snapshot_seq, loaded.events_folded) == (250, len(played) - 250)
+    last = len(played)
     statecache.clear()
-    with django_assert_num_queries(2):  # the head, then the snapshot and the events after it
+
+    with django_assert_num_queries(1):  # the head, the snapshot and the events after it
         cold = load_game(game)
-    assert cold.state.to_dict() == _folded_from_rows(game, len(played))
+    with django_assert_num_queries(1):  # the head, found in the cache
+        warm = load_game(game)
     with django_assert_num_queries(1):
-        load_engine_events(game, after_seq=10)
+        events = load_engine_events(game, after_seq=10)
+
+    assert (cold.seq, cold.snapshot_seq, cold.events_folded) == (last, 250, last - 250)
+    assert (warm.seq, warm.events_folded) == (last, 0)
+    assert cold.state.to_dict() == warm.state.to_dict() == _folded_from_rows(game, last)
+    assert len(events) == last - 10
+
+
+def test_a_loaded_state_carries_the_hash_of_its_last_event(game, played):
+    rows = _stored(game, played)
+    save_snapshot(game, 100, engine.fold(played[:100]).to_dict())
+    hashes = {row.seq: row.hash for row in rows}
+
+    for up_to in (50, 100, 101, len(played), None):
+        loaded = _load(game, up_to)
+        assert loaded.hash == hashes[up_to or len(played)]
+    statecache.clear()
+    cold = load_game(game, up_to_seq=120)
+    assert (cold.seq, cold.hash) == (120, hashes[120])
+    assert statecache.get(game.pk, 120, hashes[120]) is not None  # cached under its own head
+    assert _load(Game.objects.create(name="empty")).hash == GENESIS_HASH
+
+
+def test_a_log_with_a_gap_loads_as_before_counting_the_events_folded(game):
+    # Only tampering makes a gap (verifygame names it); loading must not hand out a mismatched key.
+    rows = append_events(game, 0, [Fact("A", {"n": n}) for n in range(5)])
+    tamper("DELETE FROM games_event WHERE game_id = %s AND seq = 2", [game.pk])
+
+    loaded = load_state(game, initial=list, fold_from=lambda state, events: state + events, from_dict=list)
+
+    assert (loaded.seq, loaded.events_folded) == (4, 4)
+    assert loaded.hash == rows[3].hash  # the hash of seq 4, not of the head (seq 5)
