@@ -156,8 +156,13 @@ def bench_state_load(recording: Recording, repeat: int = 60) -> list[Figure]:
     snapshots = Snapshot.objects.filter(game=game).count()
     figures = []
     for name, target, cold, what in (
-        ("state_load_snapshots", game, True, f"{snapshots} snapshot(s), newest then the events after it"),
-        ("state_load_no_snapshots", bare, True, "every event folded"),
+        (
+            "state_load_snapshots",
+            game,
+            True,
+            f"{snapshots} snapshot(s): head, newest snapshot and the events after it in one query",
+        ),
+        ("state_load_no_snapshots", bare, True, "every event folded, loaded in one query"),
         ("state_load_cached", game, False, "per-process state cache: one head query"),
     ):
         times = timed(target, cold)
