@@ -224,9 +224,10 @@ def _collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a long log's payloads are decoded.
 
     Decoded JSON holds no reference cycles, yet the tens of thousands of new lists and dicts of a
-    long log trigger collector passes over the whole process's heap, which found nothing and
-    cost as much as the decoding itself. Only a collector that was running is restarted (another
-    thread may have paused it too; it then restarts when that thread is done).
+    long log triggered passes over the whole process's heap, which found nothing and cost as much
+    as the decoding itself; now one young collection passes over the new objects once, afterwards.
+    Only a collector that was running is restarted (another thread may have paused it too; it then
+    restarts when that thread is done).
     """
     running = gc.isenabled()
     gc.disable()
