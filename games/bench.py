@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 
 from django.db import connection
@@ -92,35 +93,56 @@ def bench_loads(events: int = 10_000, repeat: int = 5, batch: int = 500) -> list
     ]
 
 
-def bench_database_ceiling(inserts: int = 2000, rows: int = 100_000, repeat: int = 3) -> list[Figure]:
-    """The database's own ceiling, measured alike: single-row INSERT+COMMIT from one client, and
-    reading and decoding `rows` rows of JSON, with no store code in between."""
-    payload = '{"player": "athens", "from": "E3", "to": "E5", "phalanxes": 3, "king": false}'
+RAW_PAYLOAD = '{"player": "athens", "from": "E3", "to": "E5", "phalanxes": 3, "king": false}'
+
+
+@contextmanager
+def raw_json_rows(rows: int = 100_000) -> Iterator[Callable[[], float]]:
+    """A scratch table of `rows` jsonb rows; yields a function that reads and decodes them all, with
+    no store code in between, and returns the seconds it took (the database's reading ceiling)."""
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TABLE bench_raw (id bigserial PRIMARY KEY, game_id bigint NOT NULL, seq int NOT NULL,"
             " payload jsonb NOT NULL, UNIQUE (game_id, seq))"
         )
         try:
-            started = time.perf_counter()
-            for seq in range(inserts):  # autocommit: every statement is its own transaction
-                cursor.execute(
-                    "INSERT INTO bench_raw (game_id, seq, payload) VALUES (1, %s, %s)", [seq, payload]
-                )
-            insert_rate = inserts / (time.perf_counter() - started)
             cursor.execute(
                 "INSERT INTO bench_raw (game_id, seq, payload) SELECT 2, n, %s FROM generate_series(1, %s) n",
-                [payload, rows],
+                [RAW_PAYLOAD, rows],
             )
-            times = []
-            for _ in range(repeat):
+
+            def read() -> float:
                 before = time.perf_counter()
                 cursor.execute("SELECT payload FROM bench_raw WHERE game_id = 2 ORDER BY seq")
                 # Django's cursor hands jsonb over as text; decoding it is part of reading JSON.
                 assert len([json.loads(text) for (text,) in cursor.fetchall()]) == rows
-                times.append(time.perf_counter() - before)
+                return time.perf_counter() - before
+
+            yield read
         finally:
             cursor.execute("DROP TABLE bench_raw")
+
+
+def bench_database_ceiling(inserts: int = 2000, rows: int = 100_000, repeat: int = 3) -> list[Figure]:
+    """The database's own ceiling, measured alike: single-row INSERT+COMMIT from one client, and
+    reading and decoding `rows` rows of JSON, with no store code in between."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TABLE bench_raw_insert (id bigserial PRIMARY KEY, game_id bigint NOT NULL,"
+            " seq int NOT NULL, payload jsonb NOT NULL, UNIQUE (game_id, seq))"
+        )
+        try:
+            started = time.perf_counter()
+            for seq in range(inserts):  # autocommit: every statement is its own transaction
+                cursor.execute(
+                    "INSERT INTO bench_raw_insert (game_id, seq, payload) VALUES (1, %s, %s)",
+                    [seq, RAW_PAYLOAD],
+                )
+            insert_rate = inserts / (time.perf_counter() - started)
+        finally:
+            cursor.execute("DROP TABLE bench_raw_insert")
+    with raw_json_rows(rows) as read:
+        times = [read() for _ in range(repeat)]
     return [
         Figure("raw_insert_commit_per_s", insert_rate, "inserts/s", f"{inserts} single-row INSERT+COMMIT"),
         Figure(
@@ -143,8 +165,10 @@ RATIOS = [  # (ratio name, figure, ceiling figure, target)
     ("appends_to_raw_insert_ratio", "appends_per_s", "raw_insert_commit_per_s", ""),
     ("orders_to_raw_insert_ratio", "orders_per_s", "raw_insert_commit_per_s", ">= 0.5"),
     ("orders_4_clients_to_raw_insert_ratio", "orders_per_s_4_clients", "raw_insert_commit_per_s", ">= 0.5"),
-    ("loads_to_raw_read_ratio", "events_loaded_per_s", "raw_json_rows_read_per_s", ""),
-    ("replay_to_raw_read_ratio", "replay_events_per_s", "raw_json_rows_read_per_s", ">= 0.5"),
+    # The replay bench reads the raw rows again between its own runs (bench_orders.bench_replay), so
+    # that both sides of these ratios see the same load on the machine.
+    ("loads_to_raw_read_ratio", "events_loaded_per_s", "raw_json_rows_read_alongside_per_s", ""),
+    ("replay_to_raw_read_ratio", "replay_events_per_s", "raw_json_rows_read_alongside_per_s", ">= 0.5"),
 ]
 
 

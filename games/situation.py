@@ -29,24 +29,34 @@ HAPPENINGS_LIMIT = 40
 def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState]:
     """The game's state at its head (or at `up_to_seq`): from this process's state cache when it
     holds that exact log prefix, else from a cached older state plus the events after it, else from
-    the newest snapshot and the events after it (games/statecache.py)."""
-    seq, digest = head_at(game, up_to_seq)
-    cached = statecache.get(game.pk, seq, digest)
-    if cached is not None:
-        statecache.stats["hits"] += 1
-        return LoadedState(cached, seq, seq, 0)
-    loaded = _fold_from_cached(game, seq, digest)
-    if loaded is None:
+    the newest snapshot and the events after it (games/statecache.py). A game this process holds
+    nothing of loads in one query (head, snapshot and events together); otherwise the head comes
+    first, to look it up in the cache."""
+    if not statecache.holds(game.pk):
         statecache.stats["misses"] += 1
-        loaded = load_state(
-            game,
-            initial=GameState,
-            fold_from=engine.fold_from,
-            from_dict=GameState.from_dict,
-            up_to_seq=seq,
-        )
-    statecache.put(game.pk, seq, digest, loaded.state)
+        loaded = _load_from_store(game, up_to_seq)
+    else:
+        seq, digest = head_at(game, up_to_seq)
+        cached = statecache.get(game.pk, seq, digest)
+        if cached is not None:
+            statecache.stats["hits"] += 1
+            return LoadedState(cached, seq, seq, 0, digest)
+        loaded = _fold_from_cached(game, seq, digest)
+        if loaded is None:
+            statecache.stats["misses"] += 1
+            loaded = _load_from_store(game, seq)
+    statecache.put(game.pk, loaded.seq, loaded.hash, loaded.state)
     return loaded
+
+
+def _load_from_store(game: Game, up_to_seq: int | None) -> LoadedState[GameState]:
+    return load_state(
+        game,
+        initial=GameState,
+        fold_from=engine.fold_from,
+        from_dict=GameState.from_dict,
+        up_to_seq=up_to_seq,
+    )
 
 
 def cached_state_after(game: Game, rows: Sequence[Event]) -> GameState | None:
@@ -78,7 +88,7 @@ def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameStat
         return None  # the cached state belongs to an append that was rolled back
     events = [engine.Event(t, json.loads(p) if isinstance(p, str) else p) for _, _, t, p in rows[1:]]
     statecache.stats["near_hits"] += 1
-    return LoadedState(engine.fold_from(state, events), seq, start_seq, len(events))
+    return LoadedState(engine.fold_from(state, events), seq, start_seq, len(events), digest)
 
 
 def head_at(game: Game, up_to_seq: int | None = None) -> tuple[int, str]:

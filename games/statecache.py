@@ -41,6 +41,12 @@ def get(game_id: int, seq: int, digest: str) -> Any | None:
     return None if blob is None else pickle.loads(blob)
 
 
+def holds(game_id: int) -> bool:
+    """True when any state of the game is cached (else a load need not ask for the head first)."""
+    with _lock:
+        return game_id in _games
+
+
 def nearest(game_id: int, before_seq: int) -> tuple[int, str, Any] | None:
     """The newest cached (seq, hash, state) of the game with seq below `before_seq`, or None."""
     with _lock:
