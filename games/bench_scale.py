@@ -22,9 +22,9 @@ from .scale_seed import seed_games
 from .verification import verify_game
 
 EXTRA_TEMPLATES = ((2, None), (3, None), (4, 70))  # (bot seed, orders before it stops), beside the recording
-LATENCY_RUNS = 2  # clones per measurement: 2 × the recorded game's orders
+LATENCY_RUNS = 3  # clones per measurement: 3 × the recorded game's orders
 SAMPLE = 3  # seeded games checked like `verifygame`
-SIZED_TABLES = ("games_event", "games_snapshot", "notifications_outbox")
+SIZED_TABLES = ("games_event", "games_snapshot", "notifications_outbox", "games_seat", "games_seatclock")
 
 
 def _latencies(recording: Recording, name: str) -> list[float]:
@@ -40,19 +40,21 @@ def _p99(sorted_values: list[float]) -> float:
     return sorted_values[max(0, int(len(sorted_values) * 0.99) - 1)]
 
 
-def _sizes() -> tuple[int, dict[str, int]]:
+def _sizes() -> tuple[int, str]:
+    """The database's size, and each big table's with (in brackets) its indexes' share."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_database_size(current_database())")
         (database,) = cursor.fetchone()
-        tables = {}
+        parts = []
         for table in SIZED_TABLES:
-            cursor.execute("SELECT pg_total_relation_size(%s)", [table])
-            tables[table] = cursor.fetchone()[0]
-    return database, tables
+            cursor.execute("SELECT pg_total_relation_size(%s), pg_indexes_size(%s)", [table, table])
+            total, indexes = cursor.fetchone()
+            parts.append(f"{table} {_mb(total)} (indexes {_mb(indexes)})")
+    return database, ", ".join(parts)
 
 
 def _mb(size: int) -> str:
-    return f"{size / 2**20:,.0f} MB"
+    return f"{size / 2**20:,.1f} MB"
 
 
 def bench_scale(recording: Recording, games: int | None, events: int) -> list[Figure]:
@@ -90,9 +92,7 @@ def bench_scale(recording: Recording, games: int | None, events: int) -> list[Fi
     return [
         Figure("scale_seed_seconds", seeded_in, "s", seeding),
         Figure("scale_seed_events_per_s", events / seeded_in, "events/s"),
-        Figure(
-            "scale_database_mb", database / 2**20, "MB", ", ".join(f"{t} {_mb(s)}" for t, s in tables.items())
-        ),
+        Figure("scale_database_mb", database / 2**20, "MB", tables),
         Figure(
             "scale_empty_order_p50_ms",
             statistics.median(empty) * 1000,

@@ -14,11 +14,12 @@ template's rows, so no projector or engine fold runs per copy.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import connection, models, transaction
+from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 
 from .hashing import chain, format_created
@@ -199,4 +200,9 @@ def seed_games(templates: Sequence[Game], games: int, batch: int = BATCH_GAMES) 
     with connection.cursor() as cursor:
         # What autovacuum does to freshly loaded tables; the timed orders then see settled statistics.
         cursor.execute("VACUUM ANALYZE")
+        # And the gigabytes just loaded are written out now, not by the checkpointer while orders
+        # are timed (a database that grew over months has no such backlog).
+        # Without superuser (or pg_checkpoint) rights the checkpointer does it later.
+        with contextlib.suppress(DatabaseError):
+            cursor.execute("CHECKPOINT")
     return written
