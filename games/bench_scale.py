@@ -5,13 +5,21 @@ The seeded games are copies of real games played through submit_order by the ben
 finished, one stopped half-way), made by games/scale_seed.py: re-chained logs by COPY, their
 snapshots, read models and (sent) outbox rows alongside. The bench then checks a sample of them
 with verifygame's own checks (hash chain, and every order replayed from the seed).
+
+The empty side is a twin: before seeding, the scratch database (holding only the recorded games)
+is copied with CREATE DATABASE … TEMPLATE. The timed replays then alternate between the twin and
+the seeded database, run for run, so that the load of a shared machine, which drifts over minutes,
+falls on both sides alike (measured one after the other, the ratio swung between 0.9 and 2.3).
 """
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
+from collections.abc import Iterator
 
+import psycopg
 from django.db import connection
 
 from . import statecache
@@ -27,13 +35,54 @@ SAMPLE = 3  # seeded games checked like `verifygame`
 SIZED_TABLES = ("games_event", "games_snapshot", "notifications_outbox", "games_seat", "games_seatclock")
 
 
-def _latencies(recording: Recording, name: str) -> list[float]:
-    """Every recorded order replayed on LATENCY_RUNS fresh clones, each started with a cold cache."""
-    latencies = []
+@contextlib.contextmanager
+def _on_database(name: str) -> Iterator[None]:
+    """Run Django's default connection against database `name` (same server), then switch back."""
+    own = connection.settings_dict["NAME"]
+    connection.close()
+    connection.settings_dict["NAME"] = name
+    try:
+        yield
+    finally:
+        connection.close()
+        connection.settings_dict["NAME"] = own
+
+
+def _server(sql: str) -> None:
+    """A statement run from the server's maintenance database (CREATE/DROP DATABASE)."""
+    params = connection.get_connection_params() | {"dbname": "postgres", "autocommit": True}
+    with psycopg.connect(**params) as admin:
+        admin.execute(sql)
+
+
+def _twin() -> str:
+    """A copy of the scratch database as it is now (our connection closed: TEMPLATE needs that)."""
+    own = connection.settings_dict["NAME"]
+    twin = f"{own}_twin"
+    connection.close()
+    _server(f"DROP DATABASE IF EXISTS {twin} WITH (FORCE)")
+    _server(f"CREATE DATABASE {twin} TEMPLATE {own}")
+    return twin
+
+
+def _replay(recording: Recording, name: str) -> list[float]:
+    """The recorded orders on a fresh clone, started with a cold state cache."""
+    statecache.clear()
+    return replay_orders(clone_game(recording, name), recording)
+
+
+def _alternating(recording: Recording, twin: str) -> tuple[list[float], list[float]]:
+    """LATENCY_RUNS replays on the twin (empty) and on the seeded database, alternately."""
+    empty: list[float] = []
+    seeded: list[float] = []
+    with _on_database(twin):
+        _replay(recording, "scale warm-up")  # the first orders on a connection: untimed
+    _replay(recording, "scale warm-up")
     for run in range(LATENCY_RUNS):
-        statecache.clear()
-        latencies += replay_orders(clone_game(recording, f"{name} {run}"), recording)
-    return sorted(latencies)
+        with _on_database(twin):
+            empty += _replay(recording, f"scale empty {run}")
+        seeded += _replay(recording, f"scale seeded {run}")
+    return sorted(empty), sorted(seeded)
 
 
 def _p99(sorted_values: list[float]) -> float:
@@ -60,10 +109,6 @@ def _mb(size: int) -> str:
 def bench_scale(recording: Recording, games: int | None, events: int) -> list[Figure]:
     """Order latency (p50, p99 of the recorded game's orders) before and after seeding `games`
     games (by default as many as make about `events` events)."""
-    # One untimed run first: the first orders of a process also load templates, catalogues and
-    # code, which would flatter the seeded figure measured later.
-    replay_orders(clone_game(recording, "scale warm-up"), recording)
-    empty = _latencies(recording, "scale before")
     before = time.perf_counter()
     templates = [Game.objects.get(pk=recording.game_id)]
     for bot_seed, stop_after in EXTRA_TEMPLATES:
@@ -72,6 +117,7 @@ def bench_scale(recording: Recording, games: int | None, events: int) -> list[Fi
     if games is None:
         per_game = Event.objects.filter(game__in=templates).count() / len(templates)
         games = round(events / per_game)
+    twin = _twin()
     started = time.perf_counter()
     events = seed_games(templates, games)
     seeded_in = time.perf_counter() - started
@@ -81,7 +127,10 @@ def bench_scale(recording: Recording, games: int | None, events: int) -> list[Fi
     if not all(v.ok for v in verified):
         raise AssertionError(f"a seeded game fails verifygame: {[v for v in verified if not v.ok]}")
     database, tables = _sizes()
-    full = _latencies(recording, "scale after")
+    try:
+        empty, full = _alternating(recording, twin)
+    finally:
+        _server(f"DROP DATABASE IF EXISTS {twin} WITH (FORCE)")
     total_games, total_events = Game.objects.count(), Event.objects.count()
     active = Game.objects.filter(name__startswith="scale ", status=Game.Status.ACTIVE).count()
     detail = f"{total_games} games, {total_events} events"
@@ -97,7 +146,7 @@ def bench_scale(recording: Recording, games: int | None, events: int) -> list[Fi
             "scale_empty_order_p50_ms",
             statistics.median(empty) * 1000,
             "ms",
-            f"{len(empty)} orders, nearly empty database",
+            f"{len(empty)} orders, on a copy of the database before seeding",
         ),
         Figure("scale_empty_order_p99_ms", _p99(empty) * 1000, "ms"),
         Figure(
