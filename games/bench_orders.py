@@ -45,8 +45,9 @@ class Recording:
     orders: list[tuple[Command, int]]  # each order with the seq it was decided on
 
 
-def record_game(bot_seed: int = 1, players: int = 4) -> Recording:
-    """Play one whole game through submit_order with a seeded random bot; keep its orders."""
+def record_game(bot_seed: int = 1, players: int = 4, stop_after: int | None = None) -> Recording:
+    """Play one whole game through submit_order with a seeded random bot; keep its orders.
+    With `stop_after`, the bot stops after that many orders: a game still in progress."""
     game = create_game(PLAYERS[:players], name="bench recording")
     seats = {seat.faction: seat for seat in game.seats.all()}
     bot = random.Random(bot_seed)
@@ -55,7 +56,7 @@ def record_game(bot_seed: int = 1, players: int = 4) -> Recording:
     while True:
         loaded = load_game(game)
         waiting = players_to_act(loaded.state)
-        if not waiting:
+        if not waiting or len(orders) == stop_after:
             break
         faction = bot.choice(waiting)
         command = random_legal_command(loaded.state, faction, bot)

@@ -7,8 +7,10 @@ anything here breaks every stored chain.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -77,14 +79,56 @@ def event_hash(
     prev_hash: str,
 ) -> str:
     """sha256 (hex) of the canonical JSON of the event's fields and its predecessor's hash."""
-    document = {
-        "actor": actor,
-        "created": created if isinstance(created, str) else format_created(created),
-        "game": game_id,
-        "payload": payload,
-        "prev_hash": prev_hash,
-        "schema_version": schema_version,
-        "seq": seq,
-        "type": type,
-    }
-    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+    (digest,) = chain(
+        prev_hash,
+        game_id=game_id,
+        first_seq=seq,
+        events=[(type, canonical_json(payload), actor)],
+        schema_version=schema_version,
+        created=created,
+    )
+    return digest
+
+
+def chain(
+    prev_hash: str,
+    *,
+    game_id: int,
+    first_seq: int,
+    events: Iterable[tuple[str, str, str]],
+    schema_version: int,
+    created: datetime | str,
+) -> list[str]:
+    """The hashes of consecutive events from seq `first_seq` on, each chained to the one before
+    (the first to `prev_hash`). An event is (type, its payload's canonical_json, actor).
+
+    The document is assembled from its parts in the key order canonical_json would sort them
+    into, so a payload serialised once (a batch, or the same log re-chained for another game)
+    is not checked and dumped again for every hash; the result is byte for byte
+    canonical_json(document) (tests/test_store.py holds the documented example).
+    """
+    created_text = json.dumps(created if isinstance(created, str) else format_created(created))
+    # The parts that are the same for every event of the call.
+    game_part = f',"game":{int(game_id)},"payload":'
+    version_part = f',"schema_version":{int(schema_version)},"seq":'
+    hashes = []
+    seq = first_seq
+    quoted_prev = json.dumps(prev_hash)
+    for event_type, payload_json, actor in events:
+        actor_text, type_text = _quoted(actor, "actor"), _quoted(event_type, "type")
+        document = (
+            f'{{"actor":{actor_text},"created":{created_text}{game_part}{payload_json}'
+            f',"prev_hash":{quoted_prev}{version_part}{int(seq)},"type":{type_text}}}'
+        )
+        digest = hashlib.sha256(document.encode("utf-8")).hexdigest()
+        hashes.append(digest)
+        quoted_prev = f'"{digest}"'  # hex needs no escaping
+        seq += 1
+    return hashes
+
+
+@functools.lru_cache(maxsize=4096)
+def _quoted(text: str, field: str) -> str:
+    # Types and actors repeat across a log: each is checked and quoted once.
+    _check_text(text, f"$.{field}")
+    return json.dumps(text, ensure_ascii=False)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from .hashing import GENESIS_HASH, canonical_json, event_hash
+from .hashing import GENESIS_HASH, canonical_json, chain
 from .models import Event, Game, Snapshot
 from .projections import project
 
@@ -142,19 +142,17 @@ def append_events(
             game.status, seq, prev_hash = _lock_with_head(game.pk)
             if seq != expected_seq:
                 raise ConcurrencyError(game.pk, expected_seq, seq)
+            digests = chain(
+                prev_hash,
+                game_id=game.pk,
+                first_seq=seq + 1,
+                events=[(event_type, canonical_json(payload), actor) for event_type, payload in checked],
+                schema_version=SCHEMA_VERSION,
+                created=created,
+            )
             rows = []
-            for event_type, payload in checked:
+            for (event_type, payload), digest in zip(checked, digests, strict=True):
                 seq += 1
-                digest = event_hash(
-                    game_id=game.pk,
-                    seq=seq,
-                    type=event_type,
-                    payload=payload,
-                    actor=actor,
-                    schema_version=SCHEMA_VERSION,
-                    created=created,
-                    prev_hash=prev_hash,
-                )
                 rows.append(
                     Event(
                         game=game,

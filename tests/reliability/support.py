@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from django.db import connections
+from django.conf import settings
+from django.db import connection, connections
 
 from games.engine import Pass
 from games.engine.commands import CommitCoins
@@ -60,3 +65,36 @@ def order_for_whoever_must_act(game_id: int) -> tuple[str, int, list[int] | None
 
 def log_seqs(game: Game) -> list[int]:
     return list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+
+
+def database_url() -> str:
+    """The test database as a URL, for processes started by a test (they read DATABASE_URL)."""
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def celery_worker_process(
+    record: Path, broker: str, name: str, queue: str | None = None, delay: float = 0.0
+) -> subprocess.Popen:
+    """A real `celery worker` (solo pool) on `broker` and the test database, sending through
+    tests/reliability/recording_backend.py: one line per email in `record`, after `delay` seconds."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": broker,
+        "EMAIL_BACKEND": "tests.reliability.recording_backend.RecordingBackend",
+        "AEGEA_MAIL_RECORD": str(record),
+        "AEGEA_MAIL_DELAY": str(delay),
+    }
+    command = [sys.executable, "-m", "celery", "-A", "aegea_pbem", "worker", "--pool", "solo", "-n", name]
+    command += ["--without-gossip", "--without-mingle", "--loglevel", "WARNING"]
+    command += ["-Q", queue] if queue else []
+    return subprocess.Popen(
+        command, cwd=settings.BASE_DIR, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+
+def recorded_keys(record: Path) -> list[str]:
+    """The X-Aegea-Notification keys a celery_worker_process sent, one per email."""
+    return record.read_text().split() if record.exists() else []

@@ -9,19 +9,17 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
 
 from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from notifications.tasks import deliver_pending
 from tests.notifications.celery_fixtures import TEST_BROKER_URL, _forget_broker_connections, wait_until
+from tests.reliability.support import celery_worker_process, recorded_keys
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
@@ -33,49 +31,12 @@ DELAY = 2.0
 KILL_IN_SEND = 3  # the doomed worker is killed during its third email
 
 
-def database_url() -> str:
-    db = connection.settings_dict
-    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 # A queue of this test run's own: another test run sharing the Redis database cannot take its tasks.
 QUEUE = f"fault-test-{os.getpid()}"
 
 
 def start_worker(record: Path, broker: str, name: str, delay: float = 0.0) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": broker,
-        "EMAIL_BACKEND": "tests.reliability.recording_backend.RecordingBackend",
-        "AEGEA_MAIL_RECORD": str(record),
-        "AEGEA_MAIL_DELAY": str(delay),
-    }
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "aegea_pbem",
-            "worker",
-            "--pool",
-            "solo",
-            "-n",
-            name,
-            "--without-gossip",
-            "--without-mingle",
-            "-Q",
-            QUEUE,
-            "--loglevel",
-            "WARNING",
-        ],
-        cwd=settings.BASE_DIR,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    return celery_worker_process(record, broker, name, queue=QUEUE, delay=delay)
 
 
 def pending(count: int) -> None:
@@ -94,8 +55,7 @@ def pending(count: int) -> None:
     )
 
 
-def lines(record: Path) -> list[str]:
-    return record.read_text().split() if record.exists() else []
+lines = recorded_keys
 
 
 def sends_begun(record: Path) -> list[str]:

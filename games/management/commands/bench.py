@@ -29,7 +29,9 @@ class Command(BaseCommand):
         parser.add_argument("--events", type=int, default=10_000)
         parser.add_argument("--emails", type=int, default=10_000)
         parser.add_argument("--only", nargs="*", choices=PARTS, default=list(DEFAULT_PARTS))
-        parser.add_argument("--scale-games", type=int, default=2400)  # ~850 events each: ~2 million
+        # Seeded games of real length (~700 events finished): about 2 million events unless --scale-games.
+        parser.add_argument("--scale-events", type=int, default=2_000_000)
+        parser.add_argument("--scale-games", type=int, default=None)
         parser.add_argument("--json", dest="json_path", type=Path, default=Path("bench-results.json"))
 
     def handle(self, *args: object, **options: object) -> None:
@@ -83,7 +85,7 @@ class Command(BaseCommand):
         if "scale" in parts:
             from games.bench_scale import bench_scale
 
-            add(bench_scale(recording, options["scale_games"], figures))
+            add(bench_scale(recording, options["scale_games"], options["scale_events"]))
         add(ratios(figures))
         figures = with_targets(figures)
         self.stdout.write(f"(bench took {time.perf_counter() - started:.0f} s)")
