@@ -137,11 +137,14 @@ def recompute_deadlines(game: Game) -> None:
         clock.save(update_fields=["deadline"])
 
 
-def deadline_text(deadline: datetime | None, game: Game | int) -> str:
-    """The deadline in the organiser's time zone, e.g. "2026-12-02 18:00 (Europe/Berlin)"."""
+def deadline_text(
+    deadline: datetime | None, game: Game | int, settings: DeadlineSettings | None = None
+) -> str:
+    """The deadline in the organiser's time zone, e.g. "2026-12-02 18:00 (Europe/Berlin)".
+    `settings`: the game's, when the caller has them already."""
     if deadline is None:
         return ""
-    settings = settings_for(game)
+    settings = settings or settings_for(game)
     zone = time_zone(settings)
     return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M} ({zone.key})"
 

@@ -7,11 +7,15 @@ player's screen for the page and the JSON API. Nothing here writes.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
+from django.db.models import QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from . import engine, statecache
@@ -49,15 +53,57 @@ def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState
     return loaded
 
 
+@dataclass(frozen=True)
+class _Decided:
+    """An order's batch and the state after it, as submit_order computed them before appending."""
+
+    game_id: int
+    seq: int  # the seq the batch was decided on
+    events: list[tuple[str, Any]]
+    state: GameState
+
+
+# Per thread (gunicorn gthread, Celery): the batch submit_order is appending, and the state after
+# the last batch cached_state_after answered for (the progress and seat-clock projectors both ask).
+_decided: ContextVar[_Decided | None] = ContextVar("decided", default=None)
+_after: ContextVar[tuple[tuple[int, int, str], GameState] | None] = ContextVar("after", default=None)
+
+
+@contextmanager
+def deciding(game: Game, seq: int, events: Sequence[engine.Event], after: GameState) -> Iterator[None]:
+    """While submit_order appends `events` (decided on event `seq`), the projectors may take `after`
+    as the state after them instead of unpickling the cached state before them and folding again."""
+    token = _decided.set(_Decided(game.pk, seq, [(e.type, e.payload) for e in events], after))
+    try:
+        yield
+    finally:
+        _decided.reset(token)
+
+
 def cached_state_after(game: Game, rows: Sequence[Event]) -> GameState | None:
-    """The state after event rows just appended (a projector's view), when this process holds the
-    state right before them: that state plus their fold, with no query. Else None."""
+    """The state after event rows just appended (a projector's view), when this process knows the
+    state right before them: that state plus their fold, with no query; else None. The state is
+    shared by the projectors of this append: read it, never change it."""
     first, last = rows[0], rows[-1]
-    before = statecache.get(game.pk, first.seq - 1, first.prev_hash)
-    if before is None:
-        return None
-    state = engine.fold_from(before, [engine.Event(row.type, row.payload) for row in rows])
+    key = (game.pk, last.seq, last.hash)
+    known = _after.get()
+    if known is not None and known[0] == key:
+        return known[1]
+    decided = _decided.get()
+    if (
+        decided is not None
+        and (decided.game_id, decided.seq) == (game.pk, first.seq - 1)
+        and decided.events == [(row.type, row.payload) for row in rows]
+    ):
+        state = decided.state
+    else:
+        before = statecache.get(game.pk, first.seq - 1, first.prev_hash)
+        if before is None:
+            return None
+        state = engine.fold_from(before, [engine.Event(row.type, row.payload) for row in rows])
+    # The next order of this game then starts from this state instead of folding (one pickling).
     statecache.put(game.pk, last.seq, last.hash, state)
+    _after.set((key, state))
     return state
 
 
@@ -107,12 +153,16 @@ def is_over(game: Game) -> bool:
     return game.status == Game.Status.ENDED
 
 
-def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None) -> int:
-    """The seq where `viewer`'s last order began ("OrderGiven"); 1 when they have given none."""
+def _turn_starts(game: Game, viewer: str | None, up_to_seq: int | None = None) -> QuerySet[Event]:
     rows = Event.objects.filter(game=game, type=engine.ORDER_GIVEN, actor=viewer)
     if up_to_seq is not None:
         rows = rows.filter(seq__lte=up_to_seq)
-    return rows.order_by("-seq").values_list("seq", flat=True).first() or 1
+    return rows.order_by("-seq").values("seq")
+
+
+def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None) -> int:
+    """The seq where `viewer`'s last order began ("OrderGiven"); 1 when they have given none."""
+    return _turn_starts(game, viewer, up_to_seq).values_list("seq", flat=True).first() or 1
 
 
 def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
@@ -122,8 +172,10 @@ def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> 
         rows = rows.filter(seq__lte=up_to_seq)
     if viewer is not None:
         # From the start of the viewer's last order: its outcome (dice, scoring that it
-        # triggered) is part of what they need to read, then everything after it.
-        rows = rows.filter(seq__gte=last_turn_start(game, viewer, up_to_seq))
+        # triggered) is part of what they need to read, then everything after it. A subquery
+        # (last_turn_start's), so that every mail and page costs one round trip for this.
+        start = Subquery(_turn_starts(game, viewer, up_to_seq)[:1])
+        rows = rows.filter(seq__gte=Coalesce(start, 1))
     recent = list(rows.order_by("-seq").values_list("type", "payload")[:HAPPENINGS_LIMIT])
     over = is_over(game)
     return [describe(event_type, payload, viewer, over) for event_type, payload in reversed(recent)]
