@@ -128,6 +128,23 @@ def seat_deadline(game_id: int, faction: str, due_since: datetime, winter: bool)
     return deadline_after(due_since, hours, time_zone(settings), settings.skip_weekends, pauses)
 
 
+def seat_deadlines(
+    game_id: int, factions: list[str], due_since: datetime, winter: bool
+) -> dict[str, datetime]:
+    """seat_deadline for several seats owing the same obligation, in two queries (settings and
+    vacations) however many they are: a sealed winter order is owed by every seat at once."""
+    settings = settings_for(game_id)
+    pauses: dict[str, list[Interval]] = {faction: [] for faction in factions}
+    for v in Vacation.objects.filter(game_id=game_id, faction__in=factions, end__gt=due_since):
+        pauses[v.faction].append((v.start, v.end))
+    hours = settings.winter_hours if winter else settings.turn_hours
+    zone = time_zone(settings)
+    return {
+        faction: deadline_after(due_since, hours, zone, settings.skip_weekends, pauses[faction])
+        for faction in factions
+    }
+
+
 def recompute_deadlines(game: Game) -> None:
     """After the organiser changed the settings, or a vacation: every open deadline again."""
     for clock in SeatClock.objects.filter(game=game, due_since__isnull=False):

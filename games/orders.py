@@ -30,7 +30,7 @@ from .engine.rng import seed_hash
 from .engine.table import TABLE_EVENTS
 from .models import Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
-from .situation import load_game
+from .situation import deciding, load_game
 from .store import ConcurrencyError, append_events, save_snapshot
 
 SNAPSHOT_EVERY = 100
@@ -214,7 +214,8 @@ def _decide_and_append(
 ) -> OrderResult:
     events = engine.decide_recorded(before, command, game.seed, position=seq + 1, by=by)
     after = engine.fold_from(before.copy(), events)
-    with transaction.atomic():
+    # The projectors take `after` as the state after these events instead of folding them again.
+    with transaction.atomic(), deciding(game, seq, events, after):
         rows = append_events(game, seq, events, actor=seat.faction)
         new_seq = rows[-1].seq
         notify_after_order(game, before, after, new_seq)
