@@ -129,13 +129,12 @@ def seat_deadline(game_id: int, faction: str, due_since: datetime, winter: bool)
 
 
 def seat_deadlines(
-    game_id: int, factions: list[str], due_since: datetime, winter: bool
+    settings: DeadlineSettings, factions: list[str], due_since: datetime, winter: bool
 ) -> dict[str, datetime]:
-    """seat_deadline for several seats owing the same obligation, in two queries (settings and
-    vacations) however many they are: a sealed winter order is owed by every seat at once."""
-    settings = settings_for(game_id)
+    """seat_deadline for several seats owing the same obligation, with one query for their
+    vacations however many they are: a sealed winter order is owed by every seat at once."""
     pauses: dict[str, list[Interval]] = {faction: [] for faction in factions}
-    for v in Vacation.objects.filter(game_id=game_id, faction__in=factions, end__gt=due_since):
+    for v in Vacation.objects.filter(game_id=settings.game_id, faction__in=factions, end__gt=due_since):
         pauses[v.faction].append((v.start, v.end))
     hours = settings.winter_hours if winter else settings.turn_hours
     zone = time_zone(settings)

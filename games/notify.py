@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from notifications.services import enqueue, outbox_batch
 
 from .board_email import board_cid
-from .deadlines import deadline_text
+from .deadlines import deadline_text, settings_for
 from .engine import GameState
 from .links import seat_url
 from .long_mail import mail_updates, wants_mail
 from .mail_keys import mail_headers, reply_address, unsubscribe_url
 from .models import DeadlineSettings, Game, Seat, SeatClock
+from .projectors.seat_clocks import Written
 from .situation import happenings, must_act, whose_turn
 from .trade_words import bundle_text
 from .words import faction_name, phase_label, year_label
@@ -33,9 +34,14 @@ def welcome_everyone(game: Game, state: GameState, seq: int) -> None:
             _enqueue(mail, seat, state, seq, "welcome")
 
 
-def notify_after_order(game: Game, before: GameState, after: GameState, seq: int) -> None:
-    """Mail whoever owes a new order now (sealed winter orders: everyone at once), or everyone at the end."""
-    mail = _OrderMail(game)
+def notify_after_order(
+    game: Game, before: GameState, after: GameState, seq: int, clocks: Written | None = None
+) -> None:
+    """Mail whoever owes a new order now (sealed winter orders: everyone at once), or everyone at the end.
+
+    `clocks`: the seat clocks the order's append just left (projectors/seat_clocks.py), if known.
+    """
+    mail = _OrderMail(game, clocks)
     seats = mail.seats
     with outbox_batch():  # every email of the order in one INSERT
         if after.phase == "ended":
@@ -53,13 +59,14 @@ def notify_after_order(game: Game, before: GameState, after: GameState, seq: int
 
 class _OrderMail:
     """What every email of one order needs, each fetched once: the seats with their preferences
-    (so wants_mail costs no query) and, when the first email needs it, the seat clocks with the
-    game's deadline settings."""
+    (so wants_mail costs no query) and the seat clocks with the game's deadline settings (those
+    the append just wrote, or fetched when the first email needs them)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, written: Written | None = None) -> None:
         self.game = game
         self.seats = list(Seat.objects.filter(game=game).select_related("preference"))
-        self._clocks: dict[str, SeatClock] | None = None
+        self._clocks = written.clocks if written else None
+        self._settings = written.settings if written else None
         self.players_line = ", ".join(f"{s.name} ({faction_name(s.faction)})" for s in self.seats)
 
     def deadline(self, faction: str) -> str:
@@ -67,11 +74,15 @@ class _OrderMail:
         if self._clocks is None:
             clocks = SeatClock.objects.filter(game_id=self.game.pk).select_related("game__deadlines")
             self._clocks = {clock.faction: clock for clock in clocks}
+            for clock in self._clocks.values():  # every clock's game is this game: one settings row
+                found = getattr(clock.game, "deadlines", None)
+                self._settings = found or DeadlineSettings(game_id=self.game.pk)
         clock = self._clocks.get(faction)
         if clock is None or clock.deadline is None:
             return ""
-        settings = getattr(clock.game, "deadlines", None) or DeadlineSettings(game_id=self.game.pk)
-        return deadline_text(clock.deadline, self.game, settings)
+        if self._settings is None:
+            self._settings = settings_for(self.game)
+        return deadline_text(clock.deadline, self.game, self._settings)
 
 
 def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: int) -> None:

@@ -10,19 +10,19 @@ starts at that event.
 
 Every order runs this, so it costs few round trips: the clocks and the seats in one query, the
 opening event from the batch when it is there, the deadline settings and vacations once for all
-who owe, and the changed clocks in one upsert.
+whose obligation is new, and the changed clocks in one upsert.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import CharField, DateTimeField, IntegerField, Value
-
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
-from ..models import Event, Game, GameProgress, Seat, SeatClock, Vacation
+from ..models import DeadlineSettings, Event, Game, GameProgress, SeatClock, Vacation
 from ..projections import projector
 
 ORDER_GIVEN = "OrderGiven"  # issue 7's record of an order: {player, command, by}
@@ -36,13 +36,15 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     if standing is None:
         return
     phase, year, action_round, must_act = standing
-    from ..deadlines import obligation_key, seat_deadlines  # deadlines imports the models, as we do
+    from ..deadlines import obligation_key, seat_deadlines, settings_for  # they import the models, as we do
 
     clocks, seated = _clocks_and_seats(game.pk)
     stored = {faction: _values(clock) for faction, clock in clocks.items()}
+    vacation = False
     for event in events:
         _count_missed(game, clocks, event)
         if event.type == VACATION_TAKEN:
+            vacation = True
             p = event.payload
             Vacation.objects.get_or_create(
                 game_id=game.pk,
@@ -56,14 +58,23 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
             )
     owing = set(must_act) if phase != "ended" else set()
     key = obligation_key(phase, year, action_round)
-    opening = _opening(game, events) if owing else None
-    deadlines = {}
+    in_batch = _opening_in(events)
+    # A seat still owing the obligation it owed, opened by the same event, keeps its deadline:
+    # that is a function of the opening time, the settings and the seat's vacations, and changing
+    # either of those recomputes every open deadline (recompute_deadlines; a vacation in the batch
+    # here). So most orders that do not end a turn need no opening, settings or vacations.
+    kept = set() if vacation else {f for f in owing if _still_owing(clocks.get(f), key, in_batch)}
+    opening = (in_batch or _opening_before(game, events)) if owing - kept else None
+    deadlines, settings = {}, None
     if opening is not None:
-        deadlines = seat_deadlines(game.pk, sorted(owing), opening[1], key.startswith("winter"))
-    changed = []
+        settings = settings_for(game.pk)
+        deadlines = seat_deadlines(settings, sorted(owing - kept), opening[1], key.startswith("winter"))
+    changed, written = [], {}
     for faction in sorted(set(clocks) | owing | seated):
-        clock = clocks.get(faction) or SeatClock(game_id=game.pk, faction=faction)
-        if faction in owing and opening is not None:
+        clock = written[faction] = clocks.get(faction) or SeatClock(game_id=game.pk, faction=faction)
+        if faction in kept:
+            pass
+        elif faction in owing and opening is not None:
             clock.obligation, (clock.since_seq, clock.due_since) = key, opening
             clock.deadline = deadlines[faction]
         else:
@@ -74,6 +85,28 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
         SeatClock.objects.bulk_create(
             changed, update_conflicts=True, unique_fields=["game", "faction"], update_fields=WRITTEN
         )
+    last = events[-1]
+    _written.set(Written((game.pk, last.seq, last.hash), written, settings))
+
+
+@dataclass(frozen=True)
+class Written:
+    """The clocks (by faction) the projector left after a batch, and the deadline settings if it read them."""
+
+    key: tuple[int, int, str]  # game, seq and hash of the batch's last event
+    clocks: dict[str, SeatClock]
+    settings: DeadlineSettings | None
+
+
+_written: ContextVar[Written | None] = ContextVar("seat_clocks_written", default=None)
+
+
+def written_after(game: Game, rows: Sequence[Event]) -> Written | None:
+    """The clocks after the batch `rows` that this thread just appended, with no query (the order's
+    emails show the deadlines); None when the projector did not see that batch."""
+    found = _written.get()
+    last = rows[-1]
+    return found if found is not None and found.key == (game.pk, last.seq, last.hash) else None
 
 
 def _standing(game: Game, events: Sequence[Event]) -> tuple[str, int, int, list[str]] | None:
@@ -89,31 +122,25 @@ def _standing(game: Game, events: Sequence[Event]) -> tuple[str, int, int, list[
     return progress.phase, progress.year, progress.action_round, progress.must_act
 
 
+# One round trip, and raw: this runs on every order, and the ORM's union costs several times the
+# client time. A seat's row has no id; the model's converters still apply (SQLite's datetimes).
+CLOCKS_AND_SEATS = """
+SELECT id, game_id, faction, obligation, since_seq, due_since, deadline, missed_in_a_row
+FROM games_seatclock WHERE game_id = %s
+UNION ALL
+SELECT NULL, game_id, faction, '', NULL, NULL, NULL, 0 FROM games_seat WHERE game_id = %s
+"""
+
+
 def _clocks_and_seats(game_id: int) -> tuple[dict[str, SeatClock], set[str]]:
-    """The game's clocks and its seated factions, in one round trip (a seat's row has no id)."""
-    clock_rows = SeatClock.objects.filter(game_id=game_id).values_list("id", "faction", *WRITTEN)
-    seat_rows = (
-        Seat.objects.filter(game_id=game_id)
-        .order_by()
-        .values_list(
-            Value(None, IntegerField()),
-            "faction",
-            Value("", CharField()),
-            Value(None, IntegerField()),
-            Value(None, DateTimeField()),
-            Value(None, DateTimeField()),
-            Value(0, IntegerField()),
-        )
-    )
+    """The game's clocks and its seated factions."""
     clocks: dict[str, SeatClock] = {}
     seated: set[str] = set()
-    for row_id, faction, *values in clock_rows.union(seat_rows, all=True):
-        if row_id is None:
-            seated.add(faction)
+    for row in SeatClock.objects.raw(CLOCKS_AND_SEATS, [game_id, game_id]):
+        if row.pk is None:
+            seated.add(row.faction)
         else:
-            clocks[faction] = SeatClock(
-                id=row_id, game_id=game_id, faction=faction, **dict(zip(WRITTEN, values, strict=True))
-            )
+            clocks[row.faction] = row
     return clocks, seated
 
 
@@ -121,14 +148,27 @@ def _values(clock: SeatClock) -> tuple[Any, ...]:
     return tuple(getattr(clock, field) for field in WRITTEN)
 
 
-def _opening(game: Game, events: Sequence[Event]) -> tuple[int, datetime] | None:
-    """(seq, created) of the newest turn-flow event up to the batch's end: in the batch (most
-    orders end a turn), else the newest before it."""
+def _still_owing(clock: SeatClock | None, key: str, in_batch: tuple[int, datetime] | None) -> bool:
+    """The seat owed `key` after the last batch, and no newer turn-flow event opened it again.
+    (Without one in this batch, the newest is the one its clock already names: every batch
+    sets an owing seat's clock to the newest.)"""
+    if clock is None or clock.obligation != key or clock.since_seq is None:
+        return False
+    return in_batch is None or in_batch[0] == clock.since_seq
+
+
+def _opening_in(events: Sequence[Event]) -> tuple[int, datetime] | None:
+    """(seq, created) of the batch's last turn-flow event: most orders that end a turn have one."""
     for event in reversed(events):
         if event.type in OPENING_TYPES:
             return event.seq, event.created
+    return None
+
+
+def _opening_before(game: Game, events: Sequence[Event]) -> tuple[int, datetime] | None:
+    """(seq, created) of the newest turn-flow event before the batch."""
     return (
-        Event.objects.filter(game_id=game.pk, seq__lte=events[-1].seq, type__in=OPENING_TYPES)
+        Event.objects.filter(game_id=game.pk, seq__lt=events[0].seq, type__in=OPENING_TYPES)
         .order_by("-seq")
         .values_list("seq", "created")
         .first()
