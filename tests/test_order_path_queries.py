@@ -16,6 +16,7 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
+from games import statecache
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
@@ -45,6 +46,9 @@ def statements(queries: list[dict]) -> list[str]:
 def nudges(monkeypatch) -> list[int]:
     """The Celery nudges sent; counted, not run (tests run tasks eagerly: the delivery's own
     queries would land in the order's count, where a worker process runs them in production)."""
+    # Game ids repeat between tests on SQLite: another test's states of "game 1" must not crowd
+    # this one's out of the per-process cache (it keeps each game's newest seqs).
+    statecache.clear()
     sent: list[int] = []
     monkeypatch.setattr(deliver_pending, "apply_async", lambda **kwargs: sent.append(1))
     return sent
