@@ -67,7 +67,15 @@ class _OrderMail:
         self.seats = list(Seat.objects.filter(game=game).select_related("preference"))
         self._clocks = written.clocks if written else None
         self._settings = written.settings if written else None
-        self.players_line = ", ".join(f"{s.name} ({faction_name(s.faction)})" for s in self.seats)
+        self._players_lines: dict[str | None, str] = {}
+
+    def players_line(self) -> str:
+        """ "Ana (Athens), Ben (Sparta)" in the active language (each reader's own)."""
+        language = translation.get_language()
+        if language not in self._players_lines:
+            line = ", ".join(f"{s.name} ({faction_name(s.faction)})" for s in self.seats)
+            self._players_lines[language] = line
+        return self._players_lines[language]
 
     def deadline(self, faction: str) -> str:
         """The seat's deadline as deadline_text words it; "" when it owes nothing."""
@@ -133,7 +141,7 @@ def _enqueue(
             "happenings": happenings(game, seat.faction, up_to_seq=seq) if kind != "welcome" else [],
             "link": seat_url(seat),
             "organiser_name": _organiser_name(game),
-            "players_line": mail.players_line,
+            "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             "board_cid": board_cid(game.pk, seq, seat.pk),  # issue 8: drawn when the email is sent
             "deadline": mail.deadline(seat.faction),
