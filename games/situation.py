@@ -11,9 +11,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.db import connection
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from . import engine, statecache
@@ -202,15 +204,30 @@ def whose_turn(state: GameState, viewer: str | None = None) -> str:
 
 @dataclass(frozen=True)
 class PlayerScreen:
-    """Everything the player page and the JSON state show one seat (H-SCREEN via player_view)."""
+    """Everything the player page and the JSON state show one seat (H-SCREEN via player_view).
+
+    `view` and `happenings` are worked out when first read (in the language active when the
+    screen was made): a posted order needs only the state and the legal orders to check the
+    form, and a successful one redirects to the page, which reads them then.
+    """
 
     seq: int
     state: GameState
-    view: dict[str, Any]
     must_act: list[str]
     whose_turn: str
-    happenings: list[str]
     legal: list[Command]
+    game: Game
+    faction: str | None
+    language: str | None
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        return engine.player_view(self.state, self.faction)
+
+    @cached_property
+    def happenings(self) -> list[str]:
+        with translation.override(self.language):
+            return happenings(self.game, self.faction, up_to_seq=self.seq)
 
     @property
     def year_label(self) -> str:
@@ -231,9 +248,10 @@ def player_screen(game: Game, faction: str | None) -> PlayerScreen:
     return PlayerScreen(
         seq=loaded.seq,
         state=state,
-        view=engine.player_view(state, faction),
         must_act=owing,
         whose_turn=whose_turn(state, faction),
-        happenings=happenings(game, faction, up_to_seq=loaded.seq),
         legal=legal,
+        game=game,
+        faction=faction,
+        language=translation.get_language(),
     )
