@@ -74,9 +74,12 @@ def deciding(game: Game, seq: int, events: Sequence[engine.Event], after: GameSt
     """While submit_order appends `events` (decided on event `seq`), the projectors may take `after`
     as the state after them instead of unpickling the cached state before them and folding again."""
     token = _decided.set(_Decided(game.pk, seq, [(e.type, e.payload) for e in events], after))
+    after_token = _after.set(None)
     try:
         yield
     finally:
+        # `after` goes back to submit_order's caller: no later projection may read it from here.
+        _after.reset(after_token)
         _decided.reset(token)
 
 
