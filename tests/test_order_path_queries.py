@@ -89,7 +89,7 @@ def test_an_order_that_hands_the_turn_on_costs_fourteen_statements(nudges):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_nine_statements():
+def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_ten_statements():
     game = two_player_game()
     while load_game(game).state.phase != "winter_orders":
         seat = seats_to_act(game)[0]
