@@ -40,6 +40,13 @@ OPTIONAL = {"update", "digest"}
 
 
 def preference(seat: Seat) -> NotificationPreference:
+    """The seat's preferences (an unsaved default row when it has none). Seats fetched with
+    `select_related("preference")` (an order's recipients, games/notify.py) cost no query here."""
+    if Seat.preference.is_cached(seat):
+        try:
+            return seat.preference
+        except NotificationPreference.DoesNotExist:
+            return NotificationPreference(seat=seat)
     return NotificationPreference.objects.filter(seat=seat).first() or NotificationPreference(seat=seat)
 
 

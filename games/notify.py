@@ -11,15 +11,16 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from notifications.services import enqueue
+from notifications.services import enqueue, outbox_batch
 
 from .board_email import board_context
-from .deadlines import clock_of, deadline_text
+from .deadlines import deadline_text, settings_for
 from .engine import GameState
 from .links import seat_url
 from .long_mail import mail_updates, wants_mail
 from .mail_keys import mail_headers, reply_address, unsubscribe_url
-from .models import Game, Seat
+from .models import DeadlineSettings, Game, Seat, SeatClock
+from .projectors.seat_clocks import Written
 from .situation import happenings, must_act, whose_turn
 from .trade_words import bundle_text
 from .words import faction_name, phase_label, year_label
@@ -27,30 +28,75 @@ from .words import faction_name, phase_label, year_label
 
 def welcome_everyone(game: Game, state: GameState, seq: int) -> None:
     """A welcome with the player's link to every seat (the player on turn is told so)."""
-    for seat in game.seats.all():
-        _enqueue(game, seat, state, seq, "welcome")
+    mail = _OrderMail(game)
+    with outbox_batch():
+        for seat in mail.seats:
+            _enqueue(mail, seat, state, seq, "welcome")
 
 
-def notify_after_order(game: Game, before: GameState, after: GameState, seq: int) -> None:
-    """Mail whoever owes a new order now (sealed winter orders: everyone at once), or everyone at the end."""
-    seats = list(game.seats.all())
-    if after.phase == "ended":
+def notify_after_order(
+    game: Game, before: GameState, after: GameState, seq: int, clocks: Written | None = None
+) -> None:
+    """Mail whoever owes a new order now (sealed winter orders: everyone at once), or everyone at the end.
+
+    `clocks`: the seat clocks the order's append just left (projectors/seat_clocks.py), if known.
+    """
+    mail = _OrderMail(game, clocks)
+    seats = mail.seats
+    with outbox_batch():  # every email of the order in one INSERT
+        if after.phase == "ended":
+            for seat in seats:
+                _enqueue(mail, seat, after, seq, "ended")
+            return
+        new = _obligations(after) - _obligations(before)
+        due = {obligation[0] for obligation in new}
         for seat in seats:
-            _enqueue(game, seat, after, seq, "ended")
-        return
-    new = _obligations(after) - _obligations(before)
-    due = {obligation[0] for obligation in new}
-    for seat in seats:
-        if seat.faction in due:
-            _enqueue(game, seat, after, seq, "turn")
-    _notify_offers(game, seats, before, after, seq)
-    mail_updates(game, [s for s in seats if s.faction not in due], after, seq)  # issue 6: "every turn"
+            if seat.faction in due:
+                _enqueue(mail, seat, after, seq, "turn")
+        _notify_offers(mail, before, after, seq)
+        mail_updates(game, [s for s in seats if s.faction not in due], after, seq)  # issue 6: "every turn"
 
 
-def _notify_offers(game: Game, seats: list[Seat], before: GameState, after: GameState, seq: int) -> None:
+class _OrderMail:
+    """What every email of one order needs, each fetched once: the seats with their preferences
+    (so wants_mail costs no query) and the seat clocks with the game's deadline settings (those
+    the append just wrote, or fetched when the first email needs them)."""
+
+    def __init__(self, game: Game, written: Written | None = None) -> None:
+        self.game = game
+        self.seats = list(Seat.objects.filter(game=game).select_related("preference"))
+        self._clocks = written.clocks if written else None
+        self._settings = written.settings if written else None
+        self._players_lines: dict[str | None, str] = {}
+
+    def players_line(self) -> str:
+        """ "Ana (Athens), Ben (Sparta)" in the active language (each reader's own)."""
+        language = translation.get_language()
+        if language not in self._players_lines:
+            line = ", ".join(f"{s.name} ({faction_name(s.faction)})" for s in self.seats)
+            self._players_lines[language] = line
+        return self._players_lines[language]
+
+    def deadline(self, faction: str) -> str:
+        """The seat's deadline as deadline_text words it; "" when it owes nothing."""
+        if self._clocks is None:
+            clocks = SeatClock.objects.filter(game_id=self.game.pk).select_related("game__deadlines")
+            self._clocks = {clock.faction: clock for clock in clocks}
+            for clock in self._clocks.values():  # every clock's game is this game: one settings row
+                found = getattr(clock.game, "deadlines", None)
+                self._settings = found or DeadlineSettings(game_id=self.game.pk)
+        clock = self._clocks.get(faction)
+        if clock is None or clock.deadline is None:
+            return ""
+        if self._settings is None:
+            self._settings = settings_for(self.game)
+        return deadline_text(clock.deadline, self.game, self._settings)
+
+
+def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: int) -> None:
     """H-TRADE: the rival of every new offer is mailed its terms and their link to answer it."""
     known = {offer.id for offer in before.offers}
-    by_faction = {seat.faction: seat for seat in seats}
+    by_faction = {seat.faction: seat for seat in mail.seats}
     for offer in after.offers:
         seat = by_faction.get(offer.to)
         if offer.id in known or seat is None:
@@ -62,7 +108,7 @@ def _notify_offers(game: Game, seats: list[Seat], before: GameState, after: Game
                 "offer_give": bundle_text(offer.give),
                 "offer_take": bundle_text(offer.take),
             }
-        _enqueue(game, seat, after, seq, "offer", extra=terms)
+        _enqueue(mail, seat, after, seq, "offer", extra=terms)
 
 
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:
@@ -73,11 +119,16 @@ def _obligations(state: GameState) -> set[tuple[Any, ...]]:
 
 
 def _enqueue(
-    game: Game, seat: Seat, state: GameState, seq: int, kind: str, extra: dict[str, Any] | None = None
+    mail: _OrderMail,
+    seat: Seat,
+    state: GameState,
+    seq: int,
+    kind: str,
+    extra: dict[str, Any] | None = None,
 ) -> None:
     if not wants_mail(seat, kind):  # issue 6: the player's preferences
         return
-    clock = clock_of(game, seat.faction)
+    game = mail.game
     with translation.override(seat.language):
         context = {
             "game_name": game.name or str(game.pk),
@@ -90,12 +141,10 @@ def _enqueue(
             "happenings": happenings(game, seat.faction, up_to_seq=seq) if kind != "welcome" else [],
             "link": seat_url(seat),
             "organiser_name": _organiser_name(game),
-            "players_line": ", ".join(
-                f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all().order_by("id")
-            ),
+            "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
-            "deadline": deadline_text(clock.deadline if clock else None, game),
+            "deadline": mail.deadline(seat.faction),
             "unsubscribe_url": unsubscribe_url(seat),
             "email_orders": bool(reply_address(seat)),
             **(extra or {}),

@@ -30,7 +30,8 @@ from .engine.rng import seed_hash
 from .engine.table import TABLE_EVENTS
 from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
-from .situation import load_game
+from .projectors.seat_clocks import written_after
+from .situation import deciding, load_game
 from .store import ConcurrencyError, append_events, save_snapshot
 
 SNAPSHOT_EVERY = 100
@@ -220,10 +221,12 @@ def _decide_and_append(
 ) -> OrderResult:
     events = engine.decide_recorded(before, command, game.seed, position=seq + 1, by=by)
     after = engine.fold_from(before.copy(), events)
-    with transaction.atomic():
-        rows = append_events(game, seq, events, actor=seat.faction)
+    # The projectors take `after` as the state after these events instead of folding them again.
+    with transaction.atomic(), deciding(game, seq, events, after):
+        # No savepoint: any failure in here rolls the whole order back.
+        rows = append_events(game, seq, events, actor=seat.faction, savepoint=False)
         new_seq = rows[-1].seq
-        notify_after_order(game, before, after, new_seq)
+        notify_after_order(game, before, after, new_seq, clocks=written_after(game, rows))
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
             save_snapshot(game, new_seq, after.to_dict())
     return OrderResult(seq=new_seq, events=rows, state=after)

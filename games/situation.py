@@ -7,11 +7,15 @@ player's screen for the page and the JSON API. Nothing here writes.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.db import connection
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from . import engine, statecache
@@ -59,15 +63,60 @@ def _load_from_store(game: Game, up_to_seq: int | None) -> LoadedState[GameState
     )
 
 
+@dataclass(frozen=True)
+class _Decided:
+    """An order's batch and the state after it, as submit_order computed them before appending."""
+
+    game_id: int
+    seq: int  # the seq the batch was decided on
+    events: list[tuple[str, Any]]
+    state: GameState
+
+
+# Per thread (gunicorn gthread, Celery): the batch submit_order is appending, and the state after
+# the last batch cached_state_after answered for (the progress and seat-clock projectors both ask).
+_decided: ContextVar[_Decided | None] = ContextVar("decided", default=None)
+_after: ContextVar[tuple[tuple[int, int, str], GameState] | None] = ContextVar("after", default=None)
+
+
+@contextmanager
+def deciding(game: Game, seq: int, events: Sequence[engine.Event], after: GameState) -> Iterator[None]:
+    """While submit_order appends `events` (decided on event `seq`), the projectors may take `after`
+    as the state after them instead of unpickling the cached state before them and folding again."""
+    token = _decided.set(_Decided(game.pk, seq, [(e.type, e.payload) for e in events], after))
+    after_token = _after.set(None)
+    try:
+        yield
+    finally:
+        # `after` goes back to submit_order's caller: no later projection may read it from here.
+        _after.reset(after_token)
+        _decided.reset(token)
+
+
 def cached_state_after(game: Game, rows: Sequence[Event]) -> GameState | None:
-    """The state after event rows just appended (a projector's view), when this process holds the
-    state right before them: that state plus their fold, with no query. Else None."""
+    """The state after event rows just appended (a projector's view), when this process knows the
+    state right before them: that state plus their fold, with no query; else None. The state is
+    shared by the projectors of this append: read it, never change it."""
     first, last = rows[0], rows[-1]
-    before = statecache.get(game.pk, first.seq - 1, first.prev_hash)
-    if before is None:
-        return None
-    state = engine.fold_from(before, [engine.Event(row.type, row.payload) for row in rows])
+    key = (game.pk, last.seq, last.hash)
+    known = _after.get()
+    if known is not None and known[0] == key:
+        return known[1]
+    decided = _decided.get()
+    if (
+        decided is not None
+        and (decided.game_id, decided.seq) == (game.pk, first.seq - 1)
+        and decided.events == [(row.type, row.payload) for row in rows]
+    ):
+        state = decided.state
+    else:
+        before = statecache.get(game.pk, first.seq - 1, first.prev_hash)
+        if before is None:
+            return None
+        state = engine.fold_from(before, [engine.Event(row.type, row.payload) for row in rows])
+    # The next order of this game then starts from this state instead of folding (one pickling).
     statecache.put(game.pk, last.seq, last.hash, state)
+    _after.set((key, state))
     return state
 
 
@@ -127,16 +176,30 @@ def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None
 
 def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
     """The events since `viewer`'s previous order (with its outcome), in plain words as they may know them."""
-    rows = Event.objects.filter(game=game).exclude(type__in=UNTOLD)
-    if up_to_seq is not None:
-        rows = rows.filter(seq__lte=up_to_seq)
+    untold = sorted(UNTOLD)
+    upper = " AND seq <= %s" if up_to_seq is not None else ""
+    bound = [up_to_seq] if up_to_seq is not None else []
+    marks = ", ".join(["%s"] * len(untold))
+    sql = f"SELECT type, payload FROM games_event WHERE game_id = %s AND type NOT IN ({marks}){upper}"
+    params: list[Any] = [game.pk, *untold, *bound]
     if viewer is not None:
-        # From the start of the viewer's last order: its outcome (dice, scoring that it
-        # triggered) is part of what they need to read, then everything after it.
-        rows = rows.filter(seq__gte=last_turn_start(game, viewer, up_to_seq))
-    recent = list(rows.order_by("-seq").values_list("type", "payload")[:HAPPENINGS_LIMIT])
+        # From the start of the viewer's last order (last_turn_start, as a subquery): its outcome
+        # (dice, scoring that it triggered) is part of what they need to read, then everything after.
+        sql += (
+            " AND seq >= COALESCE((SELECT seq FROM games_event WHERE game_id = %s AND type = %s"
+            f" AND actor = %s{upper} ORDER BY seq DESC LIMIT 1), 1)"
+        )
+        params += [game.pk, engine.ORDER_GIVEN, viewer, *bound]
+    # Plain SQL: every turn email and page view runs this, and the ORM's version of the query
+    # cost about as much client time as the rest of an email.
+    with connection.cursor() as cursor:
+        cursor.execute(sql + " ORDER BY seq DESC LIMIT %s", [*params, HAPPENINGS_LIMIT])
+        recent = cursor.fetchall()
     over = is_over(game)
-    return [describe(event_type, payload, viewer, over) for event_type, payload in reversed(recent)]
+    return [
+        describe(event_type, json.loads(payload) if isinstance(payload, str) else payload, viewer, over)
+        for event_type, payload in reversed(recent)
+    ]
 
 
 def whose_turn(state: GameState, viewer: str | None = None) -> str:
@@ -154,15 +217,30 @@ def whose_turn(state: GameState, viewer: str | None = None) -> str:
 
 @dataclass(frozen=True)
 class PlayerScreen:
-    """Everything the player page and the JSON state show one seat (H-SCREEN via player_view)."""
+    """Everything the player page and the JSON state show one seat (H-SCREEN via player_view).
+
+    `view` and `happenings` are worked out when first read (in the language active when the
+    screen was made): a posted order needs only the state and the legal orders to check the
+    form, and a successful one redirects to the page, which reads them then.
+    """
 
     seq: int
     state: GameState
-    view: dict[str, Any]
     must_act: list[str]
     whose_turn: str
-    happenings: list[str]
     legal: list[Command]
+    game: Game
+    faction: str | None
+    language: str | None
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        return engine.player_view(self.state, self.faction)
+
+    @cached_property
+    def happenings(self) -> list[str]:
+        with translation.override(self.language):
+            return happenings(self.game, self.faction, up_to_seq=self.seq)
 
     @property
     def year_label(self) -> str:
@@ -183,9 +261,10 @@ def player_screen(game: Game, faction: str | None) -> PlayerScreen:
     return PlayerScreen(
         seq=loaded.seq,
         state=state,
-        view=engine.player_view(state, faction),
         must_act=owing,
         whose_turn=whose_turn(state, faction),
-        happenings=happenings(game, faction, up_to_seq=loaded.seq),
         legal=legal,
+        game=game,
+        faction=faction,
+        language=translation.get_language(),
     )

@@ -124,6 +124,7 @@ def append_events(
     actor: str = "",
     *,
     now: datetime | None = None,
+    savepoint: bool = True,
 ) -> list[Event]:
     """Append `events` to `game`'s log after event `expected_seq` (0 for an empty log).
 
@@ -133,12 +134,14 @@ def append_events(
     ConcurrencyError if another append got there first (also when the unique (game, seq)
     index catches a race the lock did not), ValueError or NotCanonical for bad input, and
     Game.DoesNotExist for an unknown game; in every failure nothing is written.
+    `savepoint=False`: inside a caller's transaction that rolls back as a whole when this
+    raises (submit_order), skip the savepoint and its two round trips.
     """
     checked = _validated(events, actor, expected_seq)
     created = now or timezone.now()
     status_before = game.status
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             game.status, seq, prev_hash = _lock_with_head(game.pk)
             if seq != expected_seq:
                 raise ConcurrencyError(game.pk, expected_seq, seq)

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +48,9 @@ def render_email(template: str, context: dict[str, Any], language: str) -> Rende
     return RenderedEmail(subject=" ".join(subject.split()), text=text, html=html)
 
 
+_batch: ContextVar[list[Outbox] | None] = ContextVar("outbox_batch", default=None)
+
+
 def enqueue(
     *,
     game_id: int,
@@ -61,29 +67,63 @@ def enqueue(
     """Write one outbox row (once per game, seq, seat and kind) and nudge delivery after commit.
 
     Call it inside the transaction that creates the reason for the email: if that
-    transaction rolls back, the email never existed.
+    transaction rolls back, the email never existed. Inside `outbox_batch()` the row is only
+    collected (and returned unsaved); the batch writes all its rows at its end.
     """
     rendered = render_email(template, context, language)
+    row = Outbox(
+        game_id=game_id,
+        seq=seq,
+        seat_id=seat_id,
+        kind=kind,
+        to_email=to_email,
+        language=language,
+        subject=rendered.subject,
+        body_text=rendered.text,
+        body_html=rendered.html,
+        reply_to=reply_to,
+        headers=headers or {},
+    )
+    batch = _batch.get()
+    if batch is not None:
+        batch.append(row)
+        return row
     try:
         with transaction.atomic():
-            row = Outbox.objects.create(
-                game_id=game_id,
-                seq=seq,
-                seat_id=seat_id,
-                kind=kind,
-                to_email=to_email,
-                language=language,
-                subject=rendered.subject,
-                body_text=rendered.text,
-                body_html=rendered.html,
-                reply_to=reply_to,
-                headers=headers or {},
-            )
+            row.save(force_insert=True)
     except IntegrityError:
         # The same notification was written before: idempotent, keep the first.
         return Outbox.objects.get(game_id=game_id, seq=seq, seat_id=seat_id, kind=kind)
-    transaction.on_commit(_wake_a_worker)
+    _wake_after_commit()
     return row
+
+
+@contextmanager
+def outbox_batch() -> Iterator[list[Outbox]]:
+    """Collect the rows `enqueue` writes inside the block and insert them in one statement at its
+    end (an order mails several players: one round trip instead of a savepoint, an INSERT and a
+    release per row). A row whose key exists already is skipped, as `enqueue` keeps the first;
+    an exception inside the block writes nothing. Use it inside the caller's transaction."""
+    rows: list[Outbox] = []
+    token = _batch.set(rows)
+    try:
+        yield rows
+    finally:
+        _batch.reset(token)
+    if rows:
+        Outbox.objects.bulk_create(rows, ignore_conflicts=True)
+        _wake_after_commit()
+
+
+def _wake_after_commit() -> None:
+    """One nudge per transaction is enough: the woken worker delivers every pending row, and a
+    nudge is a round trip to the broker (several per order before). Django keeps the callbacks
+    of the open transaction in `run_on_commit` (dropping those of a savepoint rolled back), so a
+    nudge already there will run if and when this row is committed too."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(entry[1] is _wake_a_worker for entry in connection.run_on_commit):
+        return
+    transaction.on_commit(_wake_a_worker)
 
 
 BROKER_PAUSE = 30.0  # seconds without nudges after the broker failed to take one
@@ -185,5 +225,5 @@ def retry_failed(rows: Any) -> int:
     """Put failed rows back in the queue (e.g. after fixing the ESP settings); the next run sends them."""
     count = rows.filter(status=Outbox.Status.FAILED).update(status=Outbox.Status.PENDING, attempts=0)
     if count:
-        transaction.on_commit(_wake_a_worker)
+        _wake_after_commit()
     return count

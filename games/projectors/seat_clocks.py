@@ -1,37 +1,50 @@
 """The seat clocks (issue 6): each seat's current obligation and deadline, and its missed turns.
 
-Runs after the progress projector (modules run in name order) and reads its row: who must act,
-in which phase, year and round. Times come from the events: an obligation is owed since the
+Runs after the progress projector (modules run in name order) and reads what it wrote: who must
+act, in which phase, year and round (from the state the progress projector was given, when the
+append has it, else from its row). Times come from the events: an obligation is owed since the
 turn-flow event that opened it (TurnBegan, YearBegan, WinterBegan or a game's opening), so a
 rebuild in any batches gives the same rows. "Ready" early resolution needs nothing here: when
 everyone who must act has acted the engine moves on at once, and the next obligation's clock
 starts at that event.
+
+Every order runs this, so it costs few round trips: the clocks and the seats in one query, the
+opening event from the batch when it is there, the deadline settings and vacations once for all
+whose obligation is new, and the changed clocks in one upsert.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
-from ..models import Event, Game, GameProgress, Seat, SeatClock, Vacation
+from ..models import DeadlineSettings, Event, Game, GameProgress, SeatClock, Vacation
 from ..projections import projector
 
 ORDER_GIVEN = "OrderGiven"  # issue 7's record of an order: {player, command, by}
 OPENING_TYPES = ("GameStarted", "ScenarioLoaded", "YearBegan", "TurnBegan", "WinterBegan")
+WRITTEN = ["obligation", "since_seq", "due_since", "deadline", "missed_in_a_row"]
 
 
 @projector(read_models=[SeatClock, Vacation])
 def seat_clocks(game: Game, events: Sequence[Event]) -> None:
-    progress = GameProgress.objects.filter(game_id=game.pk).first()
-    if progress is None:
+    standing = _standing(game, events)
+    if standing is None:
         return
-    from ..deadlines import obligation_key, seat_deadline  # deadlines imports the models, as we do
+    phase, year, action_round, must_act = standing
+    from ..deadlines import obligation_key, seat_deadlines, settings_for  # they import the models, as we do
 
-    clocks = {c.faction: c for c in SeatClock.objects.filter(game_id=game.pk)}
+    clocks, seated = _clocks_and_seats(game.pk)
+    stored = {faction: _values(clock) for faction, clock in clocks.items()}
+    vacation = False
     for event in events:
         _count_missed(game, clocks, event)
         if event.type == VACATION_TAKEN:
+            vacation = True
             p = event.payload
             Vacation.objects.get_or_create(
                 game_id=game.pk,
@@ -43,23 +56,123 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
                     "days": p["days"],
                 },
             )
-    owing = set(progress.must_act) if progress.phase != "ended" else set()
-    key = obligation_key(progress.phase, progress.year, progress.action_round)
-    opening = (
-        Event.objects.filter(game_id=game.pk, seq__lte=events[-1].seq, type__in=OPENING_TYPES)
+    owing = set(must_act) if phase != "ended" else set()
+    key = obligation_key(phase, year, action_round)
+    in_batch = _opening_in(events)
+    # A seat still owing the obligation it owed, opened by the same event, keeps its deadline:
+    # that is a function of the opening time, the settings and the seat's vacations, and changing
+    # either of those recomputes every open deadline (recompute_deadlines; a vacation in the batch
+    # here). So most orders that do not end a turn need no opening, settings or vacations.
+    kept = set() if vacation else {f for f in owing if _still_owing(clocks.get(f), key, in_batch)}
+    opening = (in_batch or _opening_before(game, events)) if owing - kept else None
+    deadlines, settings = {}, None
+    if opening is not None:
+        settings = settings_for(game.pk)
+        deadlines = seat_deadlines(settings, sorted(owing - kept), opening[1], key.startswith("winter"))
+    changed, written = [], {}
+    for faction in sorted(set(clocks) | owing | seated):
+        clock = written[faction] = clocks.get(faction) or SeatClock(game_id=game.pk, faction=faction)
+        if faction in kept:
+            pass
+        elif faction in owing and opening is not None:
+            clock.obligation, (clock.since_seq, clock.due_since) = key, opening
+            clock.deadline = deadlines[faction]
+        else:
+            clock.obligation, clock.since_seq, clock.due_since, clock.deadline = "", None, None, None
+        if stored.get(faction) != _values(clock):
+            changed.append(clock)
+    if changed:
+        SeatClock.objects.bulk_create(
+            changed, update_conflicts=True, unique_fields=["game", "faction"], update_fields=WRITTEN
+        )
+    last = events[-1]
+    _written.set(Written((game.pk, last.seq, last.hash), written, settings))
+
+
+@dataclass(frozen=True)
+class Written:
+    """The clocks (by faction) the projector left after a batch, and the deadline settings if it read them."""
+
+    key: tuple[int, int, str]  # game, seq and hash of the batch's last event
+    clocks: dict[str, SeatClock]
+    settings: DeadlineSettings | None
+
+
+_written: ContextVar[Written | None] = ContextVar("seat_clocks_written", default=None)
+
+
+def written_after(game: Game, rows: Sequence[Event]) -> Written | None:
+    """The clocks after the batch `rows` that this thread just appended, with no query (the order's
+    emails show the deadlines); None when the projector did not see that batch."""
+    found = _written.get()
+    last = rows[-1]
+    return found if found is not None and found.key == (game.pk, last.seq, last.hash) else None
+
+
+def _standing(game: Game, events: Sequence[Event]) -> tuple[str, int, int, list[str]] | None:
+    """Phase, year, round and who must act after `events`: what the progress projector just wrote."""
+    from ..situation import cached_state_after, must_act  # it imports the store, which imports us
+
+    state = cached_state_after(game, events)  # the progress projector's state: no query
+    if state is not None:
+        return state.phase, state.year, state.action_round, must_act(state)
+    progress = GameProgress.objects.filter(game_id=game.pk).first()
+    if progress is None:
+        return None
+    return progress.phase, progress.year, progress.action_round, progress.must_act
+
+
+# One round trip, and raw: this runs on every order, and the ORM's union costs several times the
+# client time. A seat's row has no id; the model's converters still apply (SQLite's datetimes).
+CLOCKS_AND_SEATS = """
+SELECT id, game_id, faction, obligation, since_seq, due_since, deadline, missed_in_a_row
+FROM games_seatclock WHERE game_id = %s
+UNION ALL
+SELECT NULL, game_id, faction, '', NULL, NULL, NULL, 0 FROM games_seat WHERE game_id = %s
+"""
+
+
+def _clocks_and_seats(game_id: int) -> tuple[dict[str, SeatClock], set[str]]:
+    """The game's clocks and its seated factions."""
+    clocks: dict[str, SeatClock] = {}
+    seated: set[str] = set()
+    for row in SeatClock.objects.raw(CLOCKS_AND_SEATS, [game_id, game_id]):
+        if row.pk is None:
+            seated.add(row.faction)
+        else:
+            clocks[row.faction] = row
+    return clocks, seated
+
+
+def _values(clock: SeatClock) -> tuple[Any, ...]:
+    return tuple(getattr(clock, field) for field in WRITTEN)
+
+
+def _still_owing(clock: SeatClock | None, key: str, in_batch: tuple[int, datetime] | None) -> bool:
+    """The seat owed `key` after the last batch, and no newer turn-flow event opened it again.
+    (Without one in this batch, the newest is the one its clock already names: every batch
+    sets an owing seat's clock to the newest.)"""
+    if clock is None or clock.obligation != key or clock.since_seq is None:
+        return False
+    return in_batch is None or in_batch[0] == clock.since_seq
+
+
+def _opening_in(events: Sequence[Event]) -> tuple[int, datetime] | None:
+    """(seq, created) of the batch's last turn-flow event: most orders that end a turn have one."""
+    for event in reversed(events):
+        if event.type in OPENING_TYPES:
+            return event.seq, event.created
+    return None
+
+
+def _opening_before(game: Game, events: Sequence[Event]) -> tuple[int, datetime] | None:
+    """(seq, created) of the newest turn-flow event before the batch."""
+    return (
+        Event.objects.filter(game_id=game.pk, seq__lt=events[0].seq, type__in=OPENING_TYPES)
         .order_by("-seq")
         .values_list("seq", "created")
         .first()
     )
-    seated = set(Seat.objects.filter(game_id=game.pk).values_list("faction", flat=True))
-    for faction in sorted(set(clocks) | owing | seated):
-        clock = clocks.get(faction) or SeatClock(game_id=game.pk, faction=faction)
-        if faction in owing and opening is not None:
-            clock.obligation, (clock.since_seq, clock.due_since) = key, opening
-            clock.deadline = seat_deadline(game.pk, faction, clock.due_since, key.startswith("winter"))
-        else:
-            clock.obligation, clock.since_seq, clock.due_since, clock.deadline = "", None, None, None
-        clock.save()
 
 
 def _count_missed(game: Game, clocks: dict[str, SeatClock], event: Event) -> None:

@@ -9,10 +9,11 @@ from celery.signals import task_postrun
 from django.conf import settings
 from django.core import mail
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
-from notifications.services import deliver_outbox, enqueue, render_email, retry_failed
+from notifications.services import deliver_outbox, enqueue, outbox_batch, render_email, retry_failed
 from notifications.tasks import deliver_pending
 from tests.notifications import flaky_backend
 from tests.notifications.celery_fixtures import (  # noqa: F401
@@ -99,6 +100,59 @@ def test_same_notification_enqueued_twice_is_one_row_and_one_email():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_a_transaction_nudges_delivery_once_however_many_rows_it_writes(monkeypatch):
+    nudges: list[int] = []
+    monkeypatch.setattr(deliver_pending, "apply_async", lambda **kw: nudges.append(1))
+    with transaction.atomic():
+        for seat in range(3):
+            enqueue_turn(seat_id=seat)
+        with transaction.atomic():  # a savepoint's row, nudged by the same callback
+            enqueue_turn(seat_id=9)
+    assert nudges == [1]
+    with pytest.raises(RuntimeError), transaction.atomic():  # the outer transaction's nudge survives
+        enqueue_turn(seat_id=20)
+        try:
+            with transaction.atomic():
+                enqueue_turn(seat_id=21)
+                raise RuntimeError("the savepoint fails")
+        except RuntimeError:
+            pass
+        raise RuntimeError("and then the transaction")
+    assert nudges == [1]
+    with transaction.atomic():
+        try:
+            with transaction.atomic():  # the nudge registered here is rolled back with its row
+                enqueue_turn(seat_id=30)
+                raise RuntimeError("the savepoint fails")
+        except RuntimeError:
+            pass
+        enqueue_turn(seat_id=31)  # so this row registers its own
+    assert nudges == [1, 1]
+    assert Outbox.objects.count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_outbox_batch_writes_its_rows_in_one_statement_and_keeps_the_first_of_a_key():
+    enqueue_turn(seat_id=1, phase_label="first")
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries, outbox_batch() as rows:
+        enqueue_turn(seat_id=1, phase_label="again")  # written before: skipped
+        enqueue_turn(seat_id=2)
+        enqueue_turn(seat_id=2, phase_label="twice in the batch")  # the batch's first stays
+        enqueue_turn(seat_id=3)
+    assert len(rows) == 4
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["INSERT"]
+    assert sorted(Outbox.objects.values_list("seat_id", flat=True)) == [1, 2, 3]
+    assert "first" in Outbox.objects.get(seat_id=1).body_text
+    assert "twice" not in Outbox.objects.get(seat_id=2).body_text
+    with pytest.raises(RuntimeError), transaction.atomic(), outbox_batch():
+        enqueue_turn(seat_id=4)
+        raise RuntimeError("the order failed")
+    assert not Outbox.objects.filter(seat_id=4).exists()
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.postgresql  # the worker thread needs the committed rows of a real database
 @pytest.mark.usefixtures("celery_worker")
 def test_task_delivered_three_times_sends_each_row_once():
@@ -111,10 +165,10 @@ def test_task_delivered_three_times_sends_each_row_once():
     try:
         with transaction.atomic():
             for seat in range(4):
-                enqueue_turn(seat_id=seat, to_email=f"p{seat}@example.com")  # each nudges once on commit
+                enqueue_turn(seat_id=seat, to_email=f"p{seat}@example.com")  # one nudge for the commit
         for _ in range(3):
             deliver_pending.delay()
-        wait_until(lambda: finished.count("notifications.deliver_pending") >= 7, what="all 7 task runs")
+        wait_until(lambda: finished.count("notifications.deliver_pending") >= 4, what="all 4 task runs")
     finally:
         task_postrun.disconnect(count)
     assert sorted(m.to[0] for m in mail.outbox) == [f"p{s}@example.com" for s in range(4)]

@@ -1,0 +1,143 @@
+"""What one order costs the database (issue 9), pinned so that it does not creep back up.
+
+Every order runs `submit_order`: load the state, decide, append, project, write the emails. Each
+statement is a round trip, and round trips are most of an order's time: the numbers below are
+the order path as tuned (about 30 per order before). A new statement on this path must be
+worth its round trip: change the expected lists here with a reason.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from games import statecache
+from games.engine import Pass
+from games.engine.commands import CommitCoins
+from games.engine.simulation import players_to_act, random_legal_command
+from games.models import GameProgress, GameSummary, SeatClock
+from games.orders import submit_order
+from games.projections import rebuild_projections
+from games.situation import load_game
+from notifications.models import Outbox
+from notifications.tasks import deliver_pending
+from tests.order_loop_support import seats_to_act, two_player_game
+
+TABLE = re.compile(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?')
+
+
+def statements(queries: list[dict]) -> list[str]:
+    """Each statement as its verb and first table, e.g. "INSERT games_event"."""
+    labels = []
+    for query in queries:
+        sql = query["sql"].strip()
+        verb = sql.split(None, 1)[0].lstrip("(").upper()
+        table = TABLE.search(sql)
+        labels.append(f"{verb} {table[1]}" if table and verb not in ("BEGIN", "COMMIT") else verb)
+    return labels
+
+
+@pytest.fixture(autouse=True)
+def nudges(monkeypatch) -> list[int]:
+    """The Celery nudges sent; counted, not run (tests run tasks eagerly: the delivery's own
+    queries would land in the order's count, where a worker process runs them in production)."""
+    # Game ids repeat between tests on SQLite: another test's states of "game 1" must not crowd
+    # this one's out of the per-process cache (it keeps each game's newest seqs).
+    statecache.clear()
+    sent: list[int] = []
+    monkeypatch.setattr(deliver_pending, "apply_async", lambda **kwargs: sent.append(1))
+    return sent
+
+
+def order_statements(game, seat, command) -> list[str]:
+    seq = load_game(game).seq  # the page the player ordered from loaded (and cached) the state
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as queries:
+        submit_order(game, seat, command, seq)
+    return statements(queries.captured_queries)
+
+
+@pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
+def test_an_order_that_hands_the_turn_on_costs_fourteen_statements(nudges):
+    game = two_player_game()
+    (on_turn,) = seats_to_act(game)
+    nudges.clear()
+    done = order_statements(game, on_turn, Pass(on_turn.faction))
+    assert done == [
+        "SELECT games_event",  # the log's head: which cached state (statecache) this order starts from
+        "BEGIN",
+        "SELECT games_event",  # lock the game row FOR UPDATE and read the head again (store)
+        "INSERT games_event",  # the whole batch in one INSERT
+        "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
+        "SELECT games_seatclock",  # seat clocks: the clocks and the seats, one query
+        "SELECT games_deadlinesettings",  # the next player's obligation is new: their deadline
+        "SELECT games_vacation",  # ... with their vacations
+        "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
+        "INSERT games_gamesummary",  # upsert
+        "SELECT games_seat",  # the seats to mail, with their preferences (no query per seat)
+        "SELECT games_event",  # the turn email's "what happened" (one query per email)
+        "INSERT notifications_outbox",  # every email of the order in one INSERT
+        "COMMIT",  # then one Celery nudge, however many emails
+    ], done
+    assert Outbox.objects.filter(kind="turn", seq=load_game(game).seq).count() == 1
+    assert nudges == [1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_ten_statements():
+    game = two_player_game()
+    while load_game(game).state.phase != "winter_orders":
+        seat = seats_to_act(game)[0]
+        submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    first = seats_to_act(game)[0]
+    done = order_statements(game, first, CommitCoins(first.faction))
+    assert done == [
+        "SELECT games_event",  # head
+        "BEGIN",
+        "SELECT games_event",  # lock and head
+        "INSERT games_event",
+        "INSERT games_gameprogress",
+        "SELECT games_seatclock",  # the other seat still owes the same obligation: its deadline
+        "INSERT games_seatclock",  # stands (no settings, vacations); only the sealer's clock clears
+        "INSERT games_gamesummary",
+        "SELECT games_seat",  # nobody newly owes anything: no email, no outbox INSERT
+        "COMMIT",
+    ], done
+
+
+@pytest.mark.django_db(transaction=True)
+def test_read_models_written_by_the_orders_equal_a_rebuild_from_the_log():
+    """The order path projects from the state submit_order folded and skips unchanged clocks and
+    deadlines; a rebuild (one batch or many) from the log alone must give the same rows."""
+    game = two_player_game()
+    seats = {seat.faction: seat for seat in game.seats.all()}
+    bot = random.Random(7)
+    for _ in range(60):
+        loaded = load_game(game)
+        waiting = players_to_act(loaded.state)
+        if not waiting:
+            break
+        faction = bot.choice(waiting)
+        submit_order(game, seats[faction], random_legal_command(loaded.state, faction, bot), loaded.seq)
+
+    def rows() -> list:
+        return [
+            [model_to_dict(r) for r in GameProgress.objects.all()],
+            [model_to_dict(r) | {"updated": r.updated} for r in GameSummary.objects.all()],
+            [
+                model_to_dict(r, exclude=["id"]) | {"due_since": r.due_since}
+                for r in SeatClock.objects.order_by("game_id", "faction")
+            ],
+        ]
+
+    live = rows()
+    assert any(clock["deadline"] for clock in live[2])
+    rebuild_projections()
+    assert rows() == live
+    rebuild_projections(batch_size=3)
+    assert rows() == live
