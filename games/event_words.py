@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from .engine.view import HIDDEN
 from .trade_words import card_name, card_names
@@ -153,7 +153,14 @@ def _dealt(p: dict[str, Any], viewer: str | None) -> str:
         return _("You were dealt the Mission Cards %(cards)s.") % {"cards": card_names(p["cards"])}
     cards = p["cards"]
     values = {"player": faction_name(p["player"]), "n": cards if isinstance(cards, int) else len(cards)}
-    return _("%(player)s was dealt %(n)s Mission Cards.") % values
+    return (
+        ngettext(
+            "%(player)s was dealt %(n)s Mission Card.",
+            "%(player)s was dealt %(n)s Mission Cards.",
+            values["n"],
+        )
+        % values
+    )
 
 
 def _oracle(p: dict[str, Any], viewer: str | None) -> str:
@@ -199,7 +206,11 @@ GAME_TELLERS: dict[str, Teller] = {
     ),
     "PlayerPassed": _passed,
     "PhalanxesRecruited": lambda p, v: (
-        _("%(player)s recruited %(n)s phalanxes in %(space)s.")
+        ngettext(
+            "%(player)s recruited %(n)s phalanx in %(space)s.",
+            "%(player)s recruited %(n)s phalanxes in %(space)s.",
+            p["phalanxes"],
+        )
         % {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
     ),
     "FortificationBuilt": lambda p, v: (
@@ -229,7 +240,11 @@ GAME_TELLERS: dict[str, Teller] = {
     "WinterOrdersRevealed": _revealed,
     "RankingScored": _ranked,
     "PhalanxesReinforced": lambda p, v: (
-        _("%(player)s received %(n)s phalanxes as reinforcement in %(space)s.")
+        ngettext(
+            "%(player)s received %(n)s phalanx as reinforcement in %(space)s.",
+            "%(player)s received %(n)s phalanxes as reinforcement in %(space)s.",
+            p["phalanxes"],
+        )
         % {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
     ),
     "GameEnded": _ended,

@@ -100,3 +100,22 @@ def test_h_missions_cards_are_told_by_name_in_the_readers_language() -> None:
         )
         assert "Ziel: 6 Poleis" in describe("MissionCardClaimed", scored, "athens")
         assert "Münzkombo" in command_label(order) and "combo-1" not in command_label(order)
+
+
+def test_s_reinf_one_phalanx_is_told_in_the_singular_in_both_languages() -> None:
+    from django.utils import translation
+
+    one = {"player": "sparta", "space": "G3", "phalanxes": 1}
+    two = {"player": "sparta", "space": "G3", "phalanxes": 2}
+    with translation.override("en"):
+        assert describe("PhalanxesRecruited", one, "athens") == "Sparta recruited 1 phalanx in G3."
+        assert describe("PhalanxesRecruited", two, "athens") == "Sparta recruited 2 phalanxes in G3."
+        assert describe("PhalanxesReinforced", one, "athens") == (
+            "Sparta received 1 phalanx as reinforcement in G3."
+        )
+        assert describe("MissionCardsDealt", {"player": "sparta", "cards": ["combo-1"]}, "athens") == (
+            "Sparta was dealt 1 Mission Card."
+        )
+    with translation.override("de"):
+        assert describe("PhalanxesRecruited", one, "athens") == "Sparta hat 1 Phalanx in G3 rekrutiert."
+        assert describe("PhalanxesRecruited", two, "athens") == "Sparta hat 2 Phalangen in G3 rekrutiert."
