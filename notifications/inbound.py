@@ -159,7 +159,7 @@ def _act(record: InboundMail) -> tuple[str, str]:
         answer_refusal(key, record.pk, "spam")
         return "spam", ""
     if record.size > _limit():
-        answer_refusal(key, record.pk, "too-large")
+        answer_refusal(key, record.pk, "too-large", _limit())
         return "too-large", ""
     lines = read_reply(record.text, record.html or None)
     return handle_reply(key, lines, record.pk), "\n".join(lines[:5])[:2000]
