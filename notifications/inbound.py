@@ -15,9 +15,12 @@ In the web request (`store_inbound`), only what is cheap and must not be lost:
   `notifications.handle_inbound` is nudged; the ESP gets its 200 at once.
 
 Off the request (`handle_waiting`, in a Celery worker; `sweep_inbound` from beat for any row a
-lost nudge or a crash left waiting), once per row under its row lock:
+lost nudge or a crash left waiting), once per row under its row lock. Without Redis the nudge runs
+eagerly, in the request right after its commit, and `manage.py eagerbeat` stands in for beat
+(notifications/eager_beat.py):
 
-- spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB): nothing changes, a polite answer;
+- spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB; the answer names it): nothing
+  changes, a polite answer;
 - otherwise the reply's own lines go to games.email_orders.handle_reply.
 
 A crash while handling rolls the handling back and leaves the row waiting; after
