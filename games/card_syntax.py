@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
 from .order_syntax import OrderSyntaxError, _number
+from .trade_words import card_name
 
 CARD_WORD = "card"  # "karte" is folded to it (order_syntax.WORDS)
 # The printed names (games/trade_words.py CARD_NAMES, English and German) -> the card's id stem.
@@ -32,6 +34,14 @@ CARD_NAMES = {
     "extra-scoring": "extra-scoring", "extra-wertung": "extra-scoring", "extrawertung": "extra-scoring",
     "second-coin-scoring": "second-coin-scoring", "zweite-muenz-wertung": "second-coin-scoring",
     "zweite-muenzwertung": "second-coin-scoring",
+}  # fmt: skip
+# The words each card is named by in the answers' list of the player's winter cards (English, German).
+CARD_WORDS = {
+    "combo": ("combo", "kombo"), "flush": ("flush", "flush"),
+    "monopoly-ap": ("monopoly ap", "monopol ap"), "monopoly-fp": ("monopoly fp", "monopol fp"),
+    "monopoly-coins": ("monopoly coins", "monopol muenzen"),
+    "coin-multiplier": ("multiplier", "multiplikator"), "extra-scoring": ("extra-scoring", "extra-wertung"),
+    "second-coin-scoring": ("second-coin-scoring", "zweite-muenz-wertung"),
 }  # fmt: skip
 MONOPOLY = ("monopoly", "monopol")
 RESOURCES = {"ap": "ap", "fp": "fp", "coins": "coins", "muenzen": "coins"}
@@ -101,3 +111,17 @@ def _coins(args: list[str], coins_field: str, blanks_field: str) -> dict[str, An
             )
         i += 2
     return {coins_field: coins, blanks_field: blanks}
+
+
+def winter_hand_words(hand: Sequence[str]) -> list[str]:
+    """H-MISSIONS: the winter cards in `hand`, each by its name and the words naming it in a reply,
+    in the active language: "Combo (card combo)" / "Münzkombo (karte kombo)"; each kind once."""
+    german = (translation.get_language() or "").startswith("de")
+    words = []
+    for card_id in hand:
+        card = MISSION_CARDS.get(card_id)
+        stem = card_id.rsplit("-", 1)[0]
+        if card is not None and card.is_winter and stem in CARD_WORDS:
+            english, deutsch = CARD_WORDS[stem]
+            words.append(f"{card_name(card_id)} ({f'karte {deutsch}' if german else f'card {english}'})")
+    return list(dict.fromkeys(words))

@@ -15,7 +15,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from .card_syntax import resolve_card
+from .card_syntax import resolve_card, winter_hand_words
 from .engine import RuleViolation, command_from_dict
 from .forms import violation_text
 from .long_mail import mail_seat
@@ -127,6 +127,16 @@ def _answer(
     seat = key.seat
     game = seat.game
     loaded = load_game(game)
+    state = loaded.state
+    if help and state.phase == "winter_orders" and seat.faction not in state.winter_orders:
+        # The page's winter order form lists the hand's winter cards; the answer names them too.
+        cards = winter_hand_words(state.players[seat.faction].mission_cards)
+        paragraphs = [
+            *paragraphs,
+            _("Your winter Mission Cards: %(cards)s.") % {"cards": ", ".join(cards)}
+            if cards
+            else _("You hold no winter Mission Card."),
+        ]
     with transaction.atomic():
         mail_seat(
             game,

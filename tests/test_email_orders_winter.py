@@ -13,9 +13,10 @@ from django.core import mail
 from django.test import override_settings
 from django.utils import translation
 
-from games.card_syntax import resolve_card
+from games.card_syntax import CARD_WORDS, STEMS, resolve_card, winter_hand_words
 from games.engine import command_from_dict
 from games.engine.commands import COMMAND_TYPES, Destination
+from games.engine.data import MISSION_CARDS
 from games.models import Event
 from games.order_syntax import OrderSyntaxError, help_lines, parse_order
 from games.orders import PlayerSpec, create_game
@@ -105,6 +106,21 @@ def test_a_card_named_by_kind_is_the_copy_in_the_hand_and_one_not_held_is_left_t
     )
 
 
+def test_the_answers_name_the_hands_winter_cards_by_the_words_a_reply_uses():
+    hand = ["combo-1", "combo-2", "monopoly-coins-1", "objective-poleis-1"]
+    with translation.override("en"):
+        assert winter_hand_words(hand) == ["Combo (card combo)", "Monopoly of coins (card monopoly coins)"]
+    with translation.override("de"):
+        assert winter_hand_words(hand) == [
+            "Münzkombo (karte kombo)",
+            "Monopol auf Münzen (karte monopol muenzen)",
+        ]
+    for stem, (english, german) in CARD_WORDS.items():  # every listed word reads back as its card
+        for line in (f"commit card {english}", f"einsetzen karte {german}"):
+            assert parse_order(line, "athens")["mission_cards"] == [stem]
+    assert {stem for stem in STEMS if MISSION_CARDS[f"{stem}-1"].is_winter} == set(CARD_WORDS)
+
+
 def test_the_oracle_paid_with_a_blank_and_a_tile_by_its_german_name_read():
     assert parse_order("oracle blank", "athens") == {"player": "athens", "kind": "oracle", "coin": "blank"}
     assert parse_order("Orakel Blanko", "athens")["coin"] == "blank"
@@ -154,8 +170,21 @@ def test_h_missions_a_card_the_rules_refuse_by_email_changes_nothing_and_says_wh
     assert "Flush ist nicht auf deiner Hand" in flush  # the card by its name, not its id
     assert "Ziel: 6 Poleis" in objective and "(H-MISSIONS)" in objective
     assert "einsetzen eule 1 karte kombo eule 1 schild 1 blanko 1" in flush  # the syntax help, German first
+    for body in (two_owls, flush, objective):  # the hand's winter cards, as the page's form lists them
+        assert "Deine Winter-Auftragskarten: Münzkombo (karte kombo)." in body
     outcomes = set(InboundMail.objects.values_list("outcome", flat=True))
     assert outcomes == {"rule-violation"}
+
+
+@pytest.mark.django_db
+def test_an_unreadable_winter_order_is_answered_with_the_syntax_and_the_players_winter_cards(client):
+    game = game_of({**WINTER, "players": {"athens": {"mission_cards": ["objective-poleis-1"]}, "sparta": {}}})
+    ana = game.seats.get(faction="athens")
+    assert postmark(client, reply_to_of_last_email(ana), "commit gold 1").status_code == 200
+    assert sealed(game) == []
+    (answer,) = answers(ana)
+    assert 'Your order could not be read: "gold" is not a coin design' in answer.body
+    assert "You hold no winter Mission Card." in answer.body and "commit owl 1 card combo" in answer.body
 
 
 @pytest.mark.django_db
