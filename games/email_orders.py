@@ -101,7 +101,8 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
 
 def answer_refusal(key: ReplyKey, inbound_id: int, reason: str, max_bytes: int = 0) -> None:
     """A polite answer to a mail that was not read at all (spam-flagged, or larger than `max_bytes`,
-    the INBOUND_MAX_BYTES it was measured against, named in the reader's units: "1.0 MB")."""
+    the INBOUND_MAX_BYTES it was measured against, named in the reader's units: "1.0 MB"), or
+    whose handling failed until it was given up."""
     with translation.override(key.seat.language):
         texts = {
             "spam": _(
@@ -113,6 +114,10 @@ def answer_refusal(key: ReplyKey, inbound_id: int, reason: str, max_bytes: int =
                 " Please reply with your order as plain text, without attachments."
             )
             % {"size": filesizeformat(max_bytes)},
+            "failed": _(
+                "Your email could not be handled, so nothing was changed."
+                " Please send your order again, or give it on the game's page."
+            ),
         }
         _answer(key, inbound_id, [texts[reason]], help=True)
 

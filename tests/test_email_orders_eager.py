@@ -116,6 +116,30 @@ def test_without_redis_an_answer_whose_send_failed_is_sent_by_eagerbeat(client, 
     assert not Outbox.objects.filter(kind="reply").exclude(status=Outbox.Status.SENT).exists()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_without_redis_a_mail_that_always_fails_is_given_up_and_its_sender_told(client, monkeypatch):
+    import games.email_orders
+    from notifications.inbound import MAX_ATTEMPTS
+
+    game = two_player_game()
+    seat, reply_to = turn_reply_to(game)
+
+    def poison(*args, **kwargs):
+        raise RuntimeError("poison")
+
+    monkeypatch.setattr(games.email_orders, "handle_reply", poison)
+    assert postmark(client, reply_to, "pass").status_code == 200  # attempt 1, in the request
+    for _ in range(MAX_ATTEMPTS):
+        a_minute_later()
+        call_command("eagerbeat", "--once", stdout=StringIO())
+    assert InboundMail.objects.get().outcome == "failed" and passes(game) == 0
+    (answer,) = answers(seat)
+    assert "Your email could not be handled, so nothing was changed." in answer.body
+    a_minute_later()
+    call_command("eagerbeat", "--once", stdout=StringIO())
+    assert len(answers(seat)) == 1
+
+
 def test_eagerbeat_runs_the_whole_beat_schedule_at_its_intervals(settings):
     schedule = settings.CELERY_BEAT_SCHEDULE
     assert set(due({}, 0.0)) == set(schedule)  # at start: every task (leftovers of a previous run)
