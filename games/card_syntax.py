@@ -76,9 +76,9 @@ def resolve_card(order: dict[str, Any], hand: Sequence[str]) -> dict[str, Any]:
     if not names:
         return order
     (name,) = names
-    held = [c for c in hand if c == name or c.rsplit("-", 1)[0] == name]
-    card_id = held[0] if held else (name if name in MISSION_CARDS else f"{name}-1")
-    return {**order, "mission_cards": [card_id]}
+    stem = name.rsplit("-", 1)[0] if name in MISSION_CARDS else name  # "combo-2" is a Combo too
+    held = [c for c in hand if c == name] or [c for c in hand if c.rsplit("-", 1)[0] == stem]
+    return {**order, "mission_cards": [held[0] if held else f"{stem}-1"]}
 
 
 def parse_commit(args: list[str]) -> dict[str, Any]:

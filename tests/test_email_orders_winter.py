@@ -99,6 +99,9 @@ def test_a_card_named_by_kind_is_the_copy_in_the_hand_and_one_not_held_is_left_t
     order = parse_order("commit card combo owl 1 pegasus 1 shield 1", "athens")
     assert resolve_card(order, ["flush-1", "combo-3"])["mission_cards"] == ["combo-3"]
     assert resolve_card(order, ["flush-1"])["mission_cards"] == ["combo-1"]  # the engine refuses it
+    by_id = parse_order("commit card combo-2", "athens")
+    assert resolve_card(by_id, ["combo-1", "combo-2"])["mission_cards"] == ["combo-2"]
+    assert resolve_card(by_id, ["combo-3"])["mission_cards"] == ["combo-3"]
     command = command_from_dict(resolve_card(order, ["combo-3"]))
     assert (command.mission_cards, command.card_coins) == (
         ("combo-3",),
