@@ -56,7 +56,9 @@ run: $(STAMP)
 		$(PY) -m celery -A aegea_pbem beat --loglevel=INFO --schedule var/celerybeat-schedule >var/celery-beat.log 2>&1 & pids+=($$!)
 		echo "Celery worker and beat on $$redis_url (logs in var/celery-*.log)"
 	else
-		echo "No Redis at $$redis_url: Celery tasks run eagerly inside the web process"
+		# Eager: each nudge runs in its caller; eagerbeat runs beat's schedule (sweeps, deadlines, digests).
+		$(PY) manage.py eagerbeat >var/eager-beat.log 2>&1 & pids+=($$!)
+		echo "No Redis at $$redis_url: Celery tasks run eagerly inside the web process; the beat schedule in manage.py eagerbeat (log in var/eager-beat.log)"
 	fi
 	echo "AEGEAPOLIS is running at http://$(HOST):$(PORT)/  (emails land in $${MAILBOX_DIR:-var/mailbox}/; Ctrl-C stops)"
 	$(PY) manage.py runserver --noreload $(HOST):$(PORT)

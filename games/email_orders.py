@@ -11,9 +11,11 @@ Nothing but a valid order changes the game.
 from __future__ import annotations
 
 from django.db import transaction
+from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from .card_syntax import resolve_card, winter_hand_words
 from .engine import RuleViolation, command_from_dict
 from .forms import violation_text
 from .long_mail import mail_seat
@@ -41,6 +43,8 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 send_message(seat, parsed.to, text)
                 _answer(key, inbound_id, [_("Your message was sent.")])
                 return "message"
+            if parsed.get("mission_cards"):  # a card named by kind: the copy in the player's hand
+                parsed = resolve_card(parsed, load_game(seat.game).state.players[seat.faction].mission_cards)
             result = submit_order(seat.game, seat, command_from_dict(parsed), key.seq)
         except OrderSyntaxError as error:
             _answer(
@@ -95,8 +99,10 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
     return "message"
 
 
-def answer_refusal(key: ReplyKey, inbound_id: int, reason: str) -> None:
-    """A polite answer to a mail that was not read at all (spam-flagged, too large)."""
+def answer_refusal(key: ReplyKey, inbound_id: int, reason: str, max_bytes: int = 0) -> None:
+    """A polite answer to a mail that was not read at all (spam-flagged, or larger than `max_bytes`,
+    the INBOUND_MAX_BYTES it was measured against, named in the reader's units: "1.0 MB"), or
+    whose handling failed until it was given up."""
     with translation.override(key.seat.language):
         texts = {
             "spam": _(
@@ -104,8 +110,13 @@ def answer_refusal(key: ReplyKey, inbound_id: int, reason: str) -> None:
                 " Please send your order again as plain text."
             ),
             "too-large": _(
-                "Your email was too large to be read (at most 1 MB)."
+                "Your email was too large to be read (at most %(size)s)."
                 " Please reply with your order as plain text, without attachments."
+            )
+            % {"size": filesizeformat(max_bytes)},
+            "failed": _(
+                "Your email could not be handled, so nothing was changed."
+                " Please send your order again, or give it on the game's page."
             ),
         }
         _answer(key, inbound_id, [texts[reason]], help=True)
@@ -121,6 +132,16 @@ def _answer(
     seat = key.seat
     game = seat.game
     loaded = load_game(game)
+    state = loaded.state
+    if help and state.phase == "winter_orders" and seat.faction not in state.winter_orders:
+        # The page's winter order form lists the hand's winter cards; the answer names them too.
+        cards = winter_hand_words(state.players[seat.faction].mission_cards)
+        paragraphs = [
+            *paragraphs,
+            _("Your winter Mission Cards: %(cards)s.") % {"cards": ", ".join(cards)}
+            if cards
+            else _("You hold no winter Mission Card."),
+        ]
     with transaction.atomic():
         mail_seat(
             game,

@@ -10,15 +10,18 @@ German umlauts may be written as ae/oe/ue.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
-from .engine.data import COIN_DESIGNS, FACTION_IDS, GOVERNMENTS
+from .engine.data import FACTION_IDS, GOVERNMENTS
 
 
 class OrderSyntaxError(ValueError):
@@ -57,6 +60,7 @@ WORDS = {
     "navigators": "navigators", "navigator": "navigators", "navigatoren": "navigators",
     "builders": "builders", "baumeister": "builders",
     "battle": "battle", "kampf": "battle",
+    "card": "card", "karte": "card",
     "all": "all", "alle": "all",
     "eule": "owl", "schildkroete": "turtle", "schild": "shield",
     "athen": "athens", "korinth": "corinth", "theben": "thebes",
@@ -80,13 +84,21 @@ def help_lines() -> list[str]:
         _("recruit C3 2  (rekrutieren C3 2) — options: navigators 1, blanks 1"),
         _("fortify D4  (befestigen D4)"),
         _("commit owl 2 turtle 1 blanks 1  (einsetzen eule 2 schildkroete 1) — commit nothing: commit"),
+        _(
+            "with a Mission Card: commit owl 1 card combo owl 1 shield 1 blanks 1"
+            "  (einsetzen eule 1 karte kombo eule 1 schild 1 blanko 1)"
+            " — cards: combo, flush, monopoly ap/fp/coins, multiplier, extra-scoring, second-coin-scoring"
+        ),
         _("keep TILE  (behalten TILE); neither TILE1 TILE2  (keine TILE1 TILE2)"),
         _("accept 3 / decline 3  (annehmen 3 / ablehnen 3)"),
         _(
             "offer sparta 2 ap 1 owl for 1 fp polis D3  (anbieten sparta 2 ap 1 eule gegen 1 fp polis D3)"
             " — also fp, blanks, pegasus, shield, turtle; an empty side: nothing"
         ),
-        _("reform democracy  (reformieren demokratie); oracle owl  (orakel eule); trade  (handeln)"),
+        _(
+            "reform democracy  (reformieren demokratie); oracle owl  (orakel eule), paid with a Blank:"
+            " oracle blank  (orakel blanko); trade  (handeln); Corinth's Builder: builder  (baumeister)"
+        ),
         _("message sparta Hello!  (nachricht sparta Hallo!) — to everyone: message all ..."),
     ]
 
@@ -236,23 +248,6 @@ def _recruit(args: list[str]) -> dict[str, Any]:
     return order | _options(args, rest, ("navigators", "blanks"))
 
 
-def _commit(args: list[str]) -> dict[str, Any]:
-    coins: dict[str, int] = {}
-    blanks, i = 0, 0
-    while i < len(args):
-        word = args[i]
-        if word in COIN_DESIGNS:
-            coins[word] = coins.get(word, 0) + _number(args, i + 1)
-        elif word == "blanks":
-            blanks = _number(args, i + 1)
-        else:
-            raise OrderSyntaxError(
-                _('"%(word)s" is not a coin design (owl, pegasus, shield, turtle).') % {"word": word[:40]}
-            )
-        i += 2
-    return {"kind": "commit_coins", "coins": coins, "blanks": blanks}
-
-
 def _one(kind: str, field: str, read: Any) -> Any:
     def parse(args: list[str]) -> dict[str, Any]:
         if len(args) != 1:
@@ -266,6 +261,23 @@ def _government(args: list[str]) -> str:
     if args[0] not in GOVERNMENTS:
         raise OrderSyntaxError(_('"%(word)s" is not a government.') % {"word": args[0][:40]})
     return args[0]
+
+
+@functools.cache
+def _tile_ids() -> dict[str, str]:
+    """H-TILES: every tile's printed name in every language, folded -> its id ("Milet" -> "miletos")."""
+    from .board.names import TILE_NAMES
+
+    ids = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            ids |= {_fold(str(name)): tile for tile, name in TILE_NAMES.items()}
+    return ids
+
+
+def _tile(word: str) -> str:
+    """A tile named as the emails print it, in either language; anything else for the engine to refuse."""
+    return _tile_ids().get(word, word)
 
 
 def _bare(kind: str) -> Any:
@@ -283,19 +295,21 @@ PARSERS: dict[str, Any] = {
     "move": _move,
     "recruit": _recruit,
     "fortify": lambda a: {"kind": "fortify", "space": _space_at(a, 0)} | _options(a, 1, ("blanks",)),
-    "commit_coins": _commit,
-    "keep": _one("choose_tile", "keep", lambda a: a[0]),
-    "neither": lambda a: {"kind": "choose_tile", "keep": None, "discard_order": a[:2]},
+    "keep": _one("choose_tile", "keep", lambda a: _tile(a[0])),
+    "neither": lambda a: {"kind": "choose_tile", "keep": None, "discard_order": [_tile(t) for t in a[:2]]},
     "accept_offer": _one("accept_offer", "offer", lambda a: _number(a, 0)),
     "decline_offer": _one("decline_offer", "offer", lambda a: _number(a, 0)),
     "reform": _one("reform", "government", _government),
-    "oracle": _one("oracle", "coin", lambda a: a[0]),
+    "oracle": _one("oracle", "coin", lambda a: "blank" if a[0] == "blanks" else a[0]),  # H-ACTIONS
     "neutral_trade": _bare("neutral_trade"),
     "recruit_builder": _bare("recruit_builder"),
 }
 
 
-# A trade offer (the Trade action) reads more words than the rest; it lives in its own module.
+# A trade offer (the Trade action) and a winter order with its Mission Card read more words than
+# the rest; they live in modules of their own.
+from . import card_syntax  # noqa: E402  (by module: either of the two may be imported first)
 from .trade_syntax import parse_offer  # noqa: E402
 
 PARSERS["offer_trade"] = parse_offer
+PARSERS["commit_coins"] = lambda args: card_syntax.parse_commit(args)

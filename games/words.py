@@ -97,7 +97,7 @@ ENGINE_WORDS = {
 
 def rule_param(key: str, value: Any) -> Any:
     """One value of a RuleViolation's params as the active language names it (factions,
-    governments, coin designs, the engine's unit words); numbers and spaces stay as they are."""
+    governments, coin designs, Mission Cards, the engine's unit words); numbers and spaces stay."""
     if not isinstance(value, str):
         return value
     if key in ("player", "to"):
@@ -106,6 +106,10 @@ def rule_param(key: str, value: Any) -> Any:
         return str(GOVERNMENT_NAMES.get(value, value))
     if key == "tiles":
         return ", ".join(tile_name(t) for t in value.split(", "))
+    if key == "card":  # H-MISSIONS: a card by its name, never its id
+        from .trade_words import card_name
+
+        return card_name(value)
     if key in ("coin", "design") and value != "blank":
         return coin_name(value)
     return (

@@ -15,13 +15,17 @@ In the web request (`store_inbound`), only what is cheap and must not be lost:
   `notifications.handle_inbound` is nudged; the ESP gets its 200 at once.
 
 Off the request (`handle_waiting`, in a Celery worker; `sweep_inbound` from beat for any row a
-lost nudge or a crash left waiting), once per row under its row lock:
+lost nudge or a crash left waiting), once per row under its row lock. Without Redis the nudge runs
+eagerly, in the request right after its commit, and `manage.py eagerbeat` stands in for beat
+(notifications/eager_beat.py):
 
-- spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB): nothing changes, a polite answer;
+- spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB; the answer names it): nothing
+  changes, a polite answer;
 - otherwise the reply's own lines go to games.email_orders.handle_reply.
 
 A crash while handling rolls the handling back and leaves the row waiting; after
-MAX_ATTEMPTS it is given up ("failed") so one poisonous email cannot loop for ever.
+MAX_ATTEMPTS it is given up ("failed") so one poisonous email cannot loop for ever, and the
+sender is told that nothing changed.
 """
 
 from __future__ import annotations
@@ -140,6 +144,7 @@ def handle_waiting(inbound_id: int) -> str | None:
         if record.attempts > MAX_ATTEMPTS:
             log.error("inbound %s failed %s times: given up", record.pk, MAX_ATTEMPTS)
             record.outcome = "failed"
+            _tell_given_up(record)
         else:
             record.outcome, record.detail = _act(record)
         record.text = record.html = ""  # handled: the mail's text is not kept
@@ -159,10 +164,26 @@ def _act(record: InboundMail) -> tuple[str, str]:
         answer_refusal(key, record.pk, "spam")
         return "spam", ""
     if record.size > _limit():
-        answer_refusal(key, record.pk, "too-large")
+        answer_refusal(key, record.pk, "too-large", _limit())
         return "too-large", ""
     lines = read_reply(record.text, record.html or None)
     return handle_reply(key, lines, record.pk), "\n".join(lines[:5])[:2000]
+
+
+def _tell_given_up(record: InboundMail) -> None:
+    """The sender hears that their mail was given up and nothing changed, if that answer itself
+    can be made (what made the handling fail may make it fail too: then only the log tells)."""
+    from games.email_orders import answer_refusal
+    from games.mail_keys import read_reply_address
+
+    key = read_reply_address(record.reply_to)
+    if key is None:
+        return
+    try:
+        with transaction.atomic():
+            answer_refusal(key, record.pk, "failed")
+    except Exception:
+        log.exception("inbound %s: the answer that it was given up failed too", record.pk)
 
 
 def sweep_inbound(older_than: timedelta = timedelta(seconds=30)) -> int:
