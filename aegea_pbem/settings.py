@@ -154,6 +154,14 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-tick-deadlines": {"task": "games.tick_deadlines", "schedule": 60.0},
     "games-send-digests": {"task": "games.send_digests", "schedule": 300.0},
 }
+# Sent emails of ended games keep their bodies this many days; then the daily beat task blanks them
+# (the rows stay: games/outbox_prune.py, docs/operations.md "Disk"). "off" keeps them for ever.
+_outbox_keep_days = os.environ.get("OUTBOX_KEEP_DAYS", "30").strip().lower()
+OUTBOX_KEEP_DAYS: int | None = None if _outbox_keep_days == "off" else int(_outbox_keep_days)
+if OUTBOX_KEEP_DAYS is not None and OUTBOX_KEEP_DAYS < 0:
+    raise ImproperlyConfigured("OUTBOX_KEEP_DAYS is a number of days (0 or more) or off.")
+if OUTBOX_KEEP_DAYS is not None:
+    CELERY_BEAT_SCHEDULE["games-prune-outbox"] = {"task": "games.prune_outbox", "schedule": 86400.0}
 # Orders by email reply (issue 6): replies go to orders+<token>@INBOUND_DOMAIN, which the ESP's
 # inbound route posts to /anymail/<esp>/inbound/. Empty: emails carry no Reply-To.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")

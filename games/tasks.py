@@ -1,4 +1,5 @@
-"""Celery beat tasks of long games (issue 6). They poll the database; nothing waits in Redis."""
+"""Celery beat tasks: long games (issue 6) and the outbox's pruning. They poll the database; nothing
+waits in Redis."""
 
 from __future__ import annotations
 
@@ -19,3 +20,15 @@ def send_digests() -> int:
     from .digests import send_digests as send
 
     return send()
+
+
+@shared_task(name="games.prune_outbox", ignore_result=True)
+def prune_outbox() -> int:
+    """Daily: blank the bodies of ended games' emails older than OUTBOX_KEEP_DAYS (games/outbox_prune.py)."""
+    from django.conf import settings
+
+    from .outbox_prune import prune_ended_games_outbox
+
+    if settings.OUTBOX_KEEP_DAYS is None:
+        return 0
+    return prune_ended_games_outbox(settings.OUTBOX_KEEP_DAYS).rows

@@ -128,6 +128,27 @@ def test_loading_leaves_the_cycle_collector_as_it_found_it(game, played):
         gc.enable()
 
 
+def test_a_fold_runs_with_the_collector_paused_and_resumes_it_even_when_it_fails(game, played):
+    _stored(game, played)
+    seen: list[bool] = []
+
+    def fold_from(state, events):
+        seen.append(gc.isenabled())
+        return engine.fold_from(state, events)
+
+    def failing(state, events):
+        raise ValueError("a fold that breaks")
+
+    loaded = load_state(
+        game, initial=engine.GameState, fold_from=fold_from, from_dict=engine.GameState.from_dict
+    )
+    assert seen == [False] and gc.isenabled()
+    assert loaded.state.to_dict() == _folded_from_rows(game, len(played))
+    with pytest.raises(ValueError):
+        load_state(game, initial=engine.GameState, fold_from=failing, from_dict=engine.GameState.from_dict)
+    assert gc.isenabled()
+
+
 @pytest.mark.postgresql
 def test_on_postgresql_a_cold_state_loads_in_one_query_a_cached_one_after_one_head_query(
     game, played, django_assert_num_queries

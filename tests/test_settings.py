@@ -83,3 +83,23 @@ def test_production_starts_with_its_own_key_and_debug_off_by_default(tmp_path):
 
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["debug"] is False
+
+
+def test_outbox_keep_days_schedules_the_daily_pruning_unless_off(tmp_path):
+    show = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings';"
+        " from django.conf import settings as s;"
+        " print(s.OUTBOX_KEEP_DAYS, 'games-prune-outbox' in s.CELERY_BEAT_SCHEDULE)"
+    )
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path)}
+
+    def run(**env: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-c", show], cwd=ROOT, env={**environ, **env}, capture_output=True, text=True
+        )
+
+    assert run().stdout.split() == ["30", "True"]
+    assert run(OUTBOX_KEEP_DAYS="90").stdout.split() == ["90", "True"]
+    assert run(OUTBOX_KEEP_DAYS="off").stdout.split() == ["None", "False"]
+    refused = run(OUTBOX_KEEP_DAYS="-1")
+    assert refused.returncode != 0 and "OUTBOX_KEEP_DAYS" in refused.stderr
