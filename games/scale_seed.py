@@ -126,7 +126,8 @@ def _copy_rows_sql(model: type[models.Model]) -> str:
 # keep theirs), delivered at their creation time.
 OUTBOX_SQL = """
 INSERT INTO notifications_outbox (game_id, seq, seat_id, kind, to_email, language, template, context,
-    subject, body_text, body_html, reply_to, headers, status, attempts, last_error, created, sent_at, message_id)
+    subject, body_text, body_html, reply_to, headers, status, attempts, last_error, created, sent_at,
+    message_id)
 SELECT m.game_id, o.seq, COALESCE(ns.id, o.seat_id), o.kind, o.to_email, o.language, o.template, o.context,
     o.subject, o.body_text, o.body_html, o.reply_to, o.headers, 'sent', 1, '', o.created + m.shift,
     o.created + m.shift, ''
