@@ -41,6 +41,8 @@ def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState
         loaded = _load_from_store(game, up_to_seq)
     else:
         seq, digest = head_at(game, up_to_seq)
+        if up_to_seq is None:  # the head itself: entries past it are another log's (a reused id)
+            statecache.forget_off_log(game.pk, seq, digest)
         cached = statecache.get(game.pk, seq, digest)
         if cached is not None:
             statecache.stats["hits"] += 1
@@ -133,8 +135,13 @@ def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameStat
             [game.pk, start_seq, seq],
         )
         rows = cursor.fetchall()
-    if not rows or rows[0][:2] != (start_seq, start_hash) or rows[-1][:2] != (seq, digest):
-        return None  # the cached state belongs to an append that was rolled back
+    if not rows or rows[0][:2] != (start_seq, start_hash):
+        # The cached state belongs to an append that was rolled back, or to another game that
+        # had this id: it can never be on this log, so it is dropped.
+        statecache.discard(game.pk, start_seq, start_hash)
+        return None
+    if rows[-1][:2] != (seq, digest):
+        return None  # the log moved on since its head was read
     events = [engine.Event(t, json.loads(p) if isinstance(p, str) else p) for _, _, t, p in rows[1:]]
     statecache.stats["near_hits"] += 1
     return LoadedState(engine.fold_from(state, events), seq, start_seq, len(events), digest)
