@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
-from notifications.services import render_email
+from notifications.services import frozen
 
 from .bench import Figure
 
@@ -82,9 +82,9 @@ def stop_workers(workers: list[subprocess.Popen]) -> None:
 
 
 def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
-    """Write `count` pending turn emails, rendered once (rendering is the order's cost, not delivery's)."""
-    email = render_email(
-        "turn",
+    """Write `count` pending turn emails as an order writes them: template and context, rendered by
+    the worker that sends them (issue 9: rendering moved from the order to delivery)."""
+    context = frozen(
         {
             "game_name": "Bench",
             "player_name": "Ana",
@@ -106,9 +106,8 @@ def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
                 seat_id=1,
                 kind="turn",
                 to_email=f"player{n}@example.com",
-                subject=email.subject,
-                body_text=email.text,
-                body_html=email.html,
+                template="turn",
+                context=context,
                 created=now,
             )
             for n in range(1, count + 1)

@@ -32,7 +32,7 @@ from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
 from .projectors.seat_clocks import written_after
 from .situation import deciding, load_game
-from .store import ConcurrencyError, append_events, save_snapshot
+from .store import ConcurrencyError, append_events, lock_head, save_snapshot
 
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first
@@ -185,16 +185,22 @@ def submit_order(
     if command.player != seat.faction:
         raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
     for _attempt in range(MAX_RESEALS + 1):
-        loaded = load_game(game)
-        if loaded.seq != expected_seq and not (
-            _only_table_talk_since(game, expected_seq, loaded.seq)
-            or _only_sealed_by_others(game, expected_seq, seat, command)
-        ):
-            raise GameMovedOn()
         try:
-            return _decide_and_append(game, seat, command, loaded.state, loaded.seq, by)
+            # The game row is locked first, so the head read with the lock is the one the order is
+            # decided on and appended after (one query fewer than reading the head for the state
+            # cache and again for the append); no other order can come in between. Any failure
+            # in here (GameMovedOn, RuleViolation) rolls the whole order back: nothing is written.
+            with transaction.atomic():
+                head = lock_head(game)
+                loaded = load_game(game, head=head)
+                if loaded.seq != expected_seq and not (
+                    _only_table_talk_since(game, expected_seq, loaded.seq)
+                    or _only_sealed_by_others(game, expected_seq, seat, command)
+                ):
+                    raise GameMovedOn()
+                return _decide_and_append(game, seat, command, loaded.state, head, by)
         except ConcurrencyError:
-            continue  # another order came first: look again
+            continue  # an append that bypassed the lock came first (the unique index): look again
     raise GameMovedOn()
 
 
@@ -217,14 +223,16 @@ def _only_table_talk_since(game: Game, expected_seq: int, head: int) -> bool:
 
 
 def _decide_and_append(
-    game: Game, seat: Seat, command: Command, before: GameState, seq: int, by: str
+    game: Game, seat: Seat, command: Command, before: GameState, head: tuple[int, str], by: str
 ) -> OrderResult:
+    """Inside submit_order's transaction, which holds the game's lock and read `head` with it."""
+    seq = head[0]
     events = engine.decide_recorded(before, command, game.seed, position=seq + 1, by=by)
     after = engine.fold_from(before.copy(), events)
     # The projectors take `after` as the state after these events instead of folding them again.
-    with transaction.atomic(), deciding(game, seq, events, after):
+    with deciding(game, seq, events, after):
         # No savepoint: any failure in here rolls the whole order back.
-        rows = append_events(game, seq, events, actor=seat.faction, savepoint=False)
+        rows = append_events(game, seq, events, actor=seat.faction, savepoint=False, locked=head)
         new_seq = rows[-1].seq
         notify_after_order(game, before, after, new_seq, clocks=written_after(game, rows))
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:

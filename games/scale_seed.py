@@ -125,10 +125,11 @@ def _copy_rows_sql(model: type[models.Model]) -> str:
 # Outbox rows: the seat id mapped to the copy's seat of the same faction (the organiser's rows
 # keep theirs), delivered at their creation time.
 OUTBOX_SQL = """
-INSERT INTO notifications_outbox (game_id, seq, seat_id, kind, to_email, language, subject, body_text,
-    body_html, reply_to, headers, status, attempts, last_error, created, sent_at, message_id)
-SELECT m.game_id, o.seq, COALESCE(ns.id, o.seat_id), o.kind, o.to_email, o.language, o.subject,
-    o.body_text, o.body_html, o.reply_to, o.headers, 'sent', 1, '', o.created + m.shift,
+INSERT INTO notifications_outbox (game_id, seq, seat_id, kind, to_email, language, template, context,
+    subject, body_text, body_html, reply_to, headers, status, attempts, last_error, created, sent_at,
+    message_id)
+SELECT m.game_id, o.seq, COALESCE(ns.id, o.seat_id), o.kind, o.to_email, o.language, o.template, o.context,
+    o.subject, o.body_text, o.body_html, o.reply_to, o.headers, 'sent', 1, '', o.created + m.shift,
     o.created + m.shift, ''
 FROM scale_map m
 JOIN notifications_outbox o ON o.game_id = m.template_id

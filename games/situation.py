@@ -30,17 +30,22 @@ from .words import faction_name, phase_label, year_label
 HAPPENINGS_LIMIT = 40
 
 
-def load_game(game: Game, up_to_seq: int | None = None) -> LoadedState[GameState]:
+def load_game(
+    game: Game, up_to_seq: int | None = None, *, head: tuple[int, str] | None = None
+) -> LoadedState[GameState]:
     """The game's state at its head (or at `up_to_seq`): from this process's state cache when it
     holds that exact log prefix, else from a cached older state plus the events after it, else from
     the newest snapshot and the events after it (games/statecache.py). A game this process holds
     nothing of loads in one query (head, snapshot and events together); otherwise the head comes
-    first, to look it up in the cache."""
+    first, to look it up in the cache, unless the caller has just read it under the game's lock
+    (`head`: store.lock_head's (seq, hash); submit_order)."""
     if not statecache.holds(game.pk):
         statecache.stats["misses"] += 1
         loaded = _load_from_store(game, up_to_seq)
     else:
-        seq, digest = head_at(game, up_to_seq)
+        seq, digest = head if head is not None and up_to_seq is None else head_at(game, up_to_seq)
+        if up_to_seq is None:  # the head itself: entries past it are another log's (a reused id)
+            statecache.forget_off_log(game.pk, seq, digest)
         cached = statecache.get(game.pk, seq, digest)
         if cached is not None:
             statecache.stats["hits"] += 1
@@ -133,8 +138,13 @@ def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameStat
             [game.pk, start_seq, seq],
         )
         rows = cursor.fetchall()
-    if not rows or rows[0][:2] != (start_seq, start_hash) or rows[-1][:2] != (seq, digest):
-        return None  # the cached state belongs to an append that was rolled back
+    if not rows or rows[0][:2] != (start_seq, start_hash):
+        # The cached state belongs to an append that was rolled back, or to another game that
+        # had this id: it can never be on this log, so it is dropped.
+        statecache.discard(game.pk, start_seq, start_hash)
+        return None
+    if rows[-1][:2] != (seq, digest):
+        return None  # the log moved on since its head was read
     events = [engine.Event(t, json.loads(p) if isinstance(p, str) else p) for _, _, t, p in rows[1:]]
     statecache.stats["near_hits"] += 1
     return LoadedState(engine.fold_from(state, events), seq, start_seq, len(events), digest)

@@ -5,6 +5,13 @@ one exact log prefix: an entry written by a transaction that later rolled back c
 a committed head with the same seq (its hash differs), so no entry can ever be stale. Callers
 get a fresh copy (the entry is stored pickled), so nobody can change a cached state by accident.
 
+A game id names one log only while that game exists: ids come back (SQLite reuses them after a
+rollback or between test runs, a restored database may too), and another log's states under the
+same id must neither be served (the hash rules that out) nor crowd the live game's states out of
+its few slots (they kept the highest seqs). So a load that has read the head drops the entries
+that cannot be on that log (`forget_off_log`: past the head, or at it with another hash), and a
+fold that finds a cached state is not on the log drops it (`discard`).
+
 Each process keeps up to STATE_CACHE_GAMES games (least recently used out first), and per game
 its newest few states. STATE_CACHE_GAMES=0 turns it off. Losing the cache changes nothing but
 speed; web processes need not share it.
@@ -73,6 +80,25 @@ def put(game_id: int, seq: int, digest: str, state: Any) -> None:
         _games.move_to_end(game_id)
         while len(_games) > size:
             _games.popitem(last=False)
+
+
+def forget_off_log(game_id: int, head_seq: int, head_digest: str) -> None:
+    """Drop the game's entries that cannot be on a log whose head is (`head_seq`, `head_digest`)."""
+    with _lock:
+        entries = _games.get(game_id)
+        if not entries:
+            return
+        for seq, digest in list(entries):
+            if seq > head_seq or (seq == head_seq and digest != head_digest):
+                del entries[(seq, digest)]
+
+
+def discard(game_id: int, seq: int, digest: str) -> None:
+    """Drop one entry found not to be on the game's log."""
+    with _lock:
+        entries = _games.get(game_id)
+        if entries:
+            entries.pop((seq, digest), None)
 
 
 def clear() -> None:

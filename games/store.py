@@ -88,6 +88,14 @@ def _lock_with_head(game_id: int) -> tuple[str, int, str]:
     return status, seq or 0, digest or GENESIS_HASH
 
 
+def lock_head(game: Game) -> tuple[int, str]:
+    """Lock the game row for the rest of the caller's transaction and read its log's head (seq,
+    hash), in one query; `game.status` is refreshed. Hand the head to append_events (`locked=`) in
+    the same transaction: the append then needs no lock and head query of its own."""
+    game.status, seq, digest = _lock_with_head(game.pk)
+    return seq, digest
+
+
 def _validated(
     events: Iterable[EventLike], actor: str, expected_seq: int
 ) -> list[tuple[str, dict[str, Any]]]:
@@ -126,6 +134,7 @@ def append_events(
     *,
     now: datetime | None = None,
     savepoint: bool = True,
+    locked: tuple[int, str] | None = None,
 ) -> list[Event]:
     """Append `events` to `game`'s log after event `expected_seq` (0 for an empty log).
 
@@ -136,14 +145,20 @@ def append_events(
     index catches a race the lock did not), ValueError or NotCanonical for bad input, and
     Game.DoesNotExist for an unknown game; in every failure nothing is written.
     `savepoint=False`: inside a caller's transaction that rolls back as a whole when this
-    raises (submit_order), skip the savepoint and its two round trips.
+    raises (submit_order), skip the savepoint and its two round trips. `locked`: the head the
+    caller read with `lock_head` in the transaction it holds (submit_order).
     """
+    if locked is not None and not transaction.get_connection().in_atomic_block:
+        raise ValueError("append_events(locked=...) needs the transaction lock_head ran in")
     checked = _validated(events, actor, expected_seq)
     created = now or timezone.now()
     status_before = game.status
     try:
         with transaction.atomic(savepoint=savepoint):
-            game.status, seq, prev_hash = _lock_with_head(game.pk)
+            if locked is None:
+                game.status, seq, prev_hash = _lock_with_head(game.pk)
+            else:
+                seq, prev_hash = locked
             if seq != expected_seq:
                 raise ConcurrencyError(game.pk, expected_seq, seq)
             digests = chain(

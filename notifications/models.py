@@ -40,9 +40,15 @@ class Outbox(models.Model):
 
     to_email = models.EmailField()
     language = models.CharField(max_length=8, default="en")
-    subject = models.CharField(max_length=255)
-    body_text = models.TextField()
-    body_html = models.TextField()
+    # What to render when the row is delivered (notifications/services.py): the templates
+    # emails/<template>*.txt/.html and their context, frozen in the reader's language when the
+    # row was written, so the email tells the game as it stood then. A row with no template was
+    # written rendered (rows from before migration 0005, and the mail bench's).
+    template = models.CharField(max_length=32, blank=True, default="")
+    context = models.JSONField(default=dict, blank=True)
+    subject = models.CharField(max_length=255, blank=True, default="")  # set when sent, if rendered then
+    body_text = models.TextField(blank=True, default="")
+    body_html = models.TextField(blank=True, default="")
     reply_to = models.CharField(max_length=255, blank=True, default="")  # orders+<token>@INBOUND_DOMAIN
     headers = models.JSONField(default=dict, blank=True)  # e.g. List-Unsubscribe
 

@@ -1,5 +1,9 @@
 """Pruning the outbox: the bodies of emails delivered long ago are blanked; the rows stay.
 
+A row's body is its rendered text and HTML (rows written before emails were rendered at delivery)
+or the frozen context its template renders (rows written since): a sent row keeps its context so
+that an operator can render again what a player was sent, until this prunes it.
+
 A sent row is delivery state, not the game's record: the event log is, and what an email told a
 player (the turn, the happenings, the link) follows from it. What an operator auditing a game
 still wants from the outbox is who was sent which email and when, and the ESP's message id to match
@@ -18,18 +22,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
-from django.db.models.functions import Length
+from django.db.models import Case, Q, QuerySet, TextField, Value, When
+from django.db.models.functions import Cast, Length
 
 from .models import Outbox
 
 DEFAULT_BATCH = 1000
+# The characters a frozen context takes as JSON text; an empty one frees nothing.
+_context_size = Case(When(context={}, then=Value(0)), default=Length(Cast("context", TextField())))
 
 
 @dataclass
 class PruneReport:
     rows: int = 0  # rows whose bodies were blanked (with dry_run: would be)
-    characters: int = 0  # characters of body text and HTML freed
+    characters: int = 0  # characters of body text, HTML and context freed
     batches: int = 0
     games: set[int] = field(default_factory=set)
     dry_run: bool = False
@@ -42,7 +48,7 @@ def blank_sent_bodies(
     batch_size: int = DEFAULT_BATCH,
     dry_run: bool = False,
 ) -> PruneReport:
-    """Blank body_text and body_html of the games' SENT rows sent before `sent_before`.
+    """Blank body_text, body_html and the frozen context of the games' SENT rows sent before `sent_before`.
 
     Works in batches of `batch_size` rows (one short transaction each, so delivery workers and
     orders never wait long on a lock), walking the ids upwards; rows already blanked are skipped,
@@ -52,7 +58,7 @@ def blank_sent_bodies(
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
     candidates = Outbox.objects.filter(
-        Q(body_text__gt="") | Q(body_html__gt=""),
+        Q(body_text__gt="") | Q(body_html__gt="") | ~Q(context={}),
         game_id__in=game_ids,
         status=Outbox.Status.SENT,
         sent_at__lt=sent_before,
@@ -64,7 +70,7 @@ def blank_sent_bodies(
             batch = list(
                 candidates.filter(id__gt=after_id)
                 .order_by("id")
-                .annotate(size=Length("body_text") + Length("body_html"))
+                .annotate(size=Length("body_text") + Length("body_html") + _context_size)
                 .values_list("id", "game_id", "size")[:batch_size]
             )
             if not batch:
@@ -73,7 +79,7 @@ def blank_sent_bodies(
             if not dry_run:
                 # The status again: a row is never blanked unless it is sent in this very statement.
                 sent = Outbox.objects.filter(id__in=ids, status=Outbox.Status.SENT)
-                sent.update(body_text="", body_html="")
+                sent.update(body_text="", body_html="", context={})
         after_id = ids[-1]
         report.rows += len(batch)
         report.characters += sum(size for _, _, size in batch)

@@ -1,13 +1,17 @@
-"""Outbox services: render an email, enqueue it inside the caller's transaction, deliver it once.
+"""Outbox services: enqueue an email inside the caller's transaction, render and deliver it once.
 
 `enqueue` is called by the game services in the same transaction that appends the events,
-so a notification exists exactly when its turn does. `deliver_outbox` sends pending rows
-through Django's email API (any anymail ESP), one locked row at a time, so two workers or
-a task delivered twice never send the same row twice.
+so a notification exists exactly when its turn does. It stores the template and its context
+(frozen in the reader's language), not the rendered email: rendering three templates per email
+was a third of an order's client time, and the worker that sends the email renders it instead
+(issue 9). `deliver_outbox` renders and sends pending rows through Django's email API (any
+anymail ESP), one locked row at a time, so two workers or a task delivered twice never send the
+same row twice; a row that fails to render counts a failed attempt, like a refused send.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Iterator
@@ -21,6 +25,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError
 
@@ -48,6 +53,28 @@ def render_email(template: str, context: dict[str, Any], language: str) -> Rende
     return RenderedEmail(subject=" ".join(subject.split()), text=text, html=html)
 
 
+def rendered(row: Outbox) -> RenderedEmail:
+    """The email an outbox row sends: its template rendered with its frozen context in its
+    language, or the text stored in it when it was written rendered (no template)."""
+    if not row.template:
+        return RenderedEmail(subject=row.subject, text=row.body_text, html=row.body_html)
+    return render_email(row.template, row.context, row.language)
+
+
+def frozen(context: dict[str, Any], language: str) -> dict[str, Any]:
+    """`context` as the JSON the row stores, with lazy translations turned into text in `language`
+    (as rendering then would have), so that rendering later gives the same email. Anything else
+    that is not JSON (a date, a model) is refused: it would render differently from text."""
+    with translation.override(language):
+        return json.loads(json.dumps(context, default=_lazy_text))
+
+
+def _lazy_text(value: Any) -> str:
+    if isinstance(value, Promise):
+        return str(value)
+    raise TypeError(f"an email's context holds only JSON and lazy text, not {type(value).__name__}")
+
+
 _batch: ContextVar[list[Outbox] | None] = ContextVar("outbox_batch", default=None)
 
 
@@ -68,9 +95,9 @@ def enqueue(
 
     Call it inside the transaction that creates the reason for the email: if that
     transaction rolls back, the email never existed. Inside `outbox_batch()` the row is only
-    collected (and returned unsaved); the batch writes all its rows at its end.
+    collected (and returned unsaved); the batch writes all its rows at its end. The email is
+    rendered when it is sent (`rendered`), from `context` as it is now.
     """
-    rendered = render_email(template, context, language)
     row = Outbox(
         game_id=game_id,
         seq=seq,
@@ -78,9 +105,8 @@ def enqueue(
         kind=kind,
         to_email=to_email,
         language=language,
-        subject=rendered.subject,
-        body_text=rendered.text,
-        body_html=rendered.html,
+        template=template,
+        context=frozen(context, language),
         reply_to=reply_to,
         headers=headers or {},
     )
@@ -150,16 +176,16 @@ def _max_attempts() -> int:
     return int(getattr(settings, "OUTBOX_MAX_ATTEMPTS", DEFAULT_MAX_ATTEMPTS))
 
 
-def _message(row: Outbox) -> EmailMultiAlternatives:
+def _message(row: Outbox, email: RenderedEmail) -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
-        subject=row.subject,
-        body=row.body_text,
+        subject=email.subject,
+        body=email.text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
         headers={**row.headers, "X-Aegea-Notification": row.idempotency_key},
         reply_to=[row.reply_to] if row.reply_to else None,
     )
-    message.attach_alternative(row.body_html, "text/html")
+    message.attach_alternative(email.html, "text/html")
     # Images the HTML shows by cid: (the board picture, issue 8), from the hook the settings name.
     if hook := getattr(settings, "OUTBOX_INLINE_PARTS", ""):
         for part in import_string(hook)(row):
@@ -185,9 +211,10 @@ def _deliver_next(after_id: int) -> int | None:
         if row is None:
             return None
         row.attempts += 1
-        # A connection per message: the file backend then writes one file per email (the local mailbox).
-        message = _message(row)
         try:
+            email = rendered(row)  # a template or context that cannot render fails like a send
+            # A connection per message: the file backend then writes one file per email (the local mailbox).
+            message = _message(row, email)
             message.send(fail_silently=False)
         except Exception as exc:  # any ESP or SMTP failure: keep the row for the sweep
             log.warning("outbox %s: delivery failed: %s", row.id, exc)
@@ -201,7 +228,10 @@ def _deliver_next(after_id: int) -> int | None:
         row.last_error = ""
         status = getattr(message, "anymail_status", None)  # set by anymail backends only
         row.message_id = str(getattr(status, "message_id", "") or "")[:255]
-        row.save(update_fields=["attempts", "last_error", "status", "sent_at", "message_id"])
+        # The subject, for the admin's list and search; the bodies are not kept (they were half
+        # the database's size), the template and context render them again.
+        row.subject = email.subject[:255]
+        row.save(update_fields=["attempts", "last_error", "status", "sent_at", "message_id", "subject"])
         return row.id
 
 

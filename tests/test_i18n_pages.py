@@ -21,6 +21,7 @@ from games.orders import create_game
 from games.situation import load_game
 from games.words import faction_name
 from notifications.models import Outbox
+from notifications.services import rendered
 from tests.order_loop_support import ANA, BEN, seats_to_act
 
 pytestmark = pytest.mark.django_db
@@ -125,14 +126,15 @@ def test_choosing_german_on_the_page_makes_the_emails_german(client):
 
     # The first player passes from an English page; the second player's turn email is German.
     client.post(page_url(first), pass_order(first), HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER)
-    mail = Outbox.objects.filter(game_id=game.pk, seat_id=second.pk, kind="turn").get()
-    assert mail.language == "de"
+    row = Outbox.objects.filter(game_id=game.pk, seat_id=second.pk, kind="turn").get()
+    mail = rendered(row)  # as the worker will render it
+    assert row.language == "de"
     assert "du bist am Zug" in mail.subject
     with translation.override("de"):
         as_faction = f"Du bist am Zug als {faction_name(second.faction)}:"
-    assert f"Hallo {second.name}," in mail.body_text and as_faction in mail.body_text
-    assert "hat gepasst." in mail.body_text  # the narration, too
-    assert '<html lang="de">' in mail.body_html and "Partie öffnen und Befehl geben" in mail.body_html
+    assert f"Hallo {second.name}," in mail.text and as_faction in mail.text
+    assert "hat gepasst." in mail.text  # the narration, too
+    assert '<html lang="de">' in mail.html and "Partie öffnen und Befehl geben" in mail.html
 
 
 def test_an_english_seat_gets_english_mail_from_a_german_request(client):
@@ -140,16 +142,17 @@ def test_an_english_seat_gets_english_mail_from_a_german_request(client):
     first = seats_to_act(game)[0]
     second = game.seats.exclude(pk=first.pk).get()
     client.post(page_url(first), pass_order(first), HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
-    mail = Outbox.objects.filter(game_id=game.pk, seat_id=second.pk, kind="turn").get()
-    assert mail.language == "en" and f"Hello {second.name}," in mail.body_text and "passed." in mail.body_text
+    row = Outbox.objects.filter(game_id=game.pk, seat_id=second.pk, kind="turn").get()
+    mail = rendered(row)
+    assert row.language == "en" and f"Hello {second.name}," in mail.text and "passed." in mail.text
 
 
 def test_the_welcome_email_of_a_german_seat_is_german():
     game = german_game()
-    mail = Outbox.objects.filter(game_id=game.pk, kind="welcome").first()
+    mail = rendered(Outbox.objects.filter(game_id=game.pk, kind="welcome").first())
     assert "du spielst" in mail.subject
-    assert "Dein persönlicher Link zur Partie" in mail.body_text
-    assert "Spieler: Ana (Athen), Ben (Sparta)." in mail.body_text
+    assert "Dein persönlicher Link zur Partie" in mail.text
+    assert "Spieler: Ana (Athen), Ben (Sparta)." in mail.text
 
 
 def test_refusals_name_the_game_words_in_the_readers_language():

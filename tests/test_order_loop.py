@@ -19,6 +19,7 @@ from games.orders import GameMovedOn, GameSetupError, PlayerSpec, create_game, s
 from games.projections import rebuild_projections
 from games.situation import load_game, must_act, player_screen
 from notifications.models import Outbox
+from notifications.services import rendered
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import ANA, link_in, seats_to_act, two_player_game
 
@@ -103,7 +104,7 @@ def test_order_appends_events_and_outbox_row_for_the_next_player_in_one_go():
     assert must_act(result.state) == [second.faction]
     (row,) = Outbox.objects.filter(kind="turn")
     assert (row.seq, row.seat_id, row.to_email) == (result.seq, second.pk, second.email)
-    assert f"{first.faction.capitalize()} passed." in row.body_text
+    assert f"{first.faction.capitalize()} passed." in rendered(row).text
     assert GameProgress.objects.get(game=game).must_act == [second.faction]
 
 
@@ -144,7 +145,7 @@ def test_sealed_winter_orders_mail_every_player_at_once():
     last_seq = load_game(game).seq
     winter_mails = Outbox.objects.filter(seq=last_seq, kind="turn")
     assert sorted(winter_mails.values_list("to_email", flat=True)) == ["ana@example.com", "ben@example.com"]
-    assert all("sealed winter order" in row.subject for row in winter_mails)
+    assert all("sealed winter order" in rendered(row).subject for row in winter_mails)
     # The first sealed order mails nobody (the other player was already told); the last one scores.
     first, second = seats_to_act(game)
     r1 = submit_order(game, first, CommitCoins(first.faction), last_seq)

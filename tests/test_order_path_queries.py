@@ -63,15 +63,16 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_fourteen_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_thirteen_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
     done = order_statements(game, on_turn, Pass(on_turn.faction))
     assert done == [
-        "SELECT games_event",  # the log's head: which cached state (statecache) this order starts from
         "BEGIN",
-        "SELECT games_event",  # lock the game row FOR UPDATE and read the head again (store)
+        # Lock the game row FOR UPDATE and read the head (store.lock_head): the cached state of
+        # that head is the one the order is decided on, and the append needs no head of its own.
+        "SELECT games_event",
         "INSERT games_event",  # the whole batch in one INSERT
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
         "SELECT games_seatclock",  # seat clocks: the clocks and the seats, one query
@@ -89,7 +90,7 @@ def test_an_order_that_hands_the_turn_on_costs_fourteen_statements(nudges):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_ten_statements():
+def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_nine_statements():
     game = two_player_game()
     while load_game(game).state.phase != "winter_orders":
         seat = seats_to_act(game)[0]
@@ -97,7 +98,6 @@ def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_ten_statement
     first = seats_to_act(game)[0]
     done = order_statements(game, first, CommitCoins(first.faction))
     assert done == [
-        "SELECT games_event",  # head
         "BEGIN",
         "SELECT games_event",  # lock and head
         "INSERT games_event",

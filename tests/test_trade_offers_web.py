@@ -18,6 +18,7 @@ from games.models import Event
 from games.orders import PlayerSpec, create_game, submit_order
 from games.situation import load_game, player_screen
 from notifications.models import Outbox
+from notifications.services import rendered
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db
@@ -41,8 +42,9 @@ def test_h_trade_the_rival_is_mailed_the_offers_terms_and_their_link() -> None:
     offering, rival = offer_one_ap_for_one_fp(game)
     (row,) = Outbox.objects.filter(game_id=game.pk, kind="offer")
     assert row.seat_id == rival.pk and row.to_email == rival.email
-    assert "1 AP" in row.body_text and "1 FP" in row.body_text and link_token(rival) in row.body_text
-    assert offering.faction.capitalize() in row.subject
+    mail = rendered(row)
+    assert "1 AP" in mail.text and "1 FP" in mail.text and link_token(rival) in mail.text
+    assert offering.faction.capitalize() in mail.subject
 
 
 def test_h_trade_the_rival_accepts_on_their_page_off_turn_without_spending_an_action(client) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..models import Event, Game, GameProgress, Seat
-from ..projections import projector
+from ..projections import projector, upsert
 
 
 @projector(read_models=[GameProgress])
@@ -32,9 +32,4 @@ def game_progress(game: Game, events: Sequence[Event]) -> None:
         vp={f: state.players[f].vp for f in state.seat_order},
         winners=list(state.winners),
     )
-    GameProgress.objects.bulk_create(
-        [row],
-        update_conflicts=True,
-        unique_fields=["game"],
-        update_fields=["year", "phase", "action_round", "must_act", "vp", "winners"],
-    )
+    upsert(row, ["year", "phase", "action_round", "must_act", "vp", "winners"])

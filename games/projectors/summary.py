@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..models import Event, Game, GameSummary
-from ..projections import projector
+from ..projections import projector, upsert
 
 # The only event types the summary reads; every other event just moves last_seq and updated.
 # A game opened from a scenario (docs/scenarios.md) is under way from its one opening event.
@@ -29,9 +29,7 @@ def game_summary(game: Game, events: Sequence[Event]) -> None:
     last = events[-1]
     row = GameSummary(game=game, status=status or Game.Status.NEW, last_seq=last.seq, updated=last.created)
     update_fields = ["last_seq", "updated"] + (["status"] if status else [])
-    GameSummary.objects.bulk_create(
-        [row], update_conflicts=True, unique_fields=["game"], update_fields=update_fields
-    )
+    upsert(row, update_fields)
     if status and game.status != status:
         Game.objects.filter(pk=game.pk).update(status=status)
         game.status = status

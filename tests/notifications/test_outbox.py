@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import UTC, datetime
 
 import pytest
 from celery.signals import task_postrun
@@ -10,10 +11,19 @@ from django.conf import settings
 from django.core import mail
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils.translation import gettext_lazy
 
 from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
-from notifications.services import deliver_outbox, enqueue, outbox_batch, render_email, retry_failed
+from notifications.services import (
+    deliver_outbox,
+    enqueue,
+    frozen,
+    outbox_batch,
+    render_email,
+    rendered,
+    retry_failed,
+)
 from notifications.tasks import deliver_pending
 from tests.notifications import flaky_backend
 from tests.notifications.celery_fixtures import (  # noqa: F401
@@ -144,8 +154,8 @@ def test_outbox_batch_writes_its_rows_in_one_statement_and_keeps_the_first_of_a_
     assert len(rows) == 4
     assert [q["sql"].split()[0] for q in queries.captured_queries] == ["INSERT"]
     assert sorted(Outbox.objects.values_list("seat_id", flat=True)) == [1, 2, 3]
-    assert "first" in Outbox.objects.get(seat_id=1).body_text
-    assert "twice" not in Outbox.objects.get(seat_id=2).body_text
+    assert "first" in rendered(Outbox.objects.get(seat_id=1)).text
+    assert "twice" not in rendered(Outbox.objects.get(seat_id=2)).text
     with pytest.raises(RuntimeError), transaction.atomic(), outbox_batch():
         enqueue_turn(seat_id=4)
         raise RuntimeError("the order failed")
@@ -257,11 +267,49 @@ def test_sweep_is_scheduled_by_celery_beat():
 
 
 def test_email_is_rendered_in_the_readers_language_with_one_line_subject():
-    rendered = render_email("turn", {**TURN_CONTEXT, "sealed": True}, "en")
-    assert rendered.subject == "AEGEAPOLIS Game 7: your sealed winter order, 431 BC"
-    assert "\n" not in rendered.subject
-    assert "every player now submits a sealed order" in rendered.text
-    assert rendered.html.lstrip().startswith("<!doctype html>")
+    email = render_email("turn", {**TURN_CONTEXT, "sealed": True}, "en")
+    assert email.subject == "AEGEAPOLIS Game 7: your sealed winter order, 431 BC"
+    assert "\n" not in email.subject
+    assert "every player now submits a sealed order" in email.text
+    assert email.html.lstrip().startswith("<!doctype html>")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_a_row_keeps_its_context_and_is_rendered_when_sent_as_it_was_enqueued():
+    with transaction.atomic():
+        row = enqueue_turn(language="de", phase_label=gettext_lazy("Pass"))
+    row.refresh_from_db()
+    # Stored unrendered: the template and the context, lazy text already in the reader's language.
+    assert (row.template, row.body_text, row.body_html) == ("turn", "", "")
+    assert row.context == {**TURN_CONTEXT, "phase_label": "Passen"}
+    assert row.status == "sent"  # delivered after the commit (tasks run eagerly in tests)
+    (message,) = mail.outbox
+    expected = render_email("turn", {**TURN_CONTEXT, "phase_label": "Passen"}, "de")
+    assert message.subject == expected.subject == row.subject  # the subject is kept for the admin
+    assert message.body == expected.text and message.alternatives[0][0] == expected.html
+    assert "Hallo Ana," in message.body
+
+
+def test_a_context_that_would_not_render_as_text_is_refused_when_enqueued():
+    with pytest.raises(TypeError, match="datetime"):
+        frozen({"deadline": datetime(2026, 11, 30, tzinfo=UTC)}, "en")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_that_fails_to_render_counts_a_failed_attempt_and_is_kept(settings):
+    settings.OUTBOX_MAX_ATTEMPTS = 2
+    mail.outbox = []
+    with transaction.atomic():
+        row = enqueue_turn()
+        Outbox.objects.filter(pk=row.pk).update(template="no_such_template")
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("pending", 1)  # the commit's delivery tried once
+    assert "TemplateDoesNotExist" in row.last_error
+    deliver_outbox()
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == ("failed", 2)  # kept for the operator (admin: retry)
+    assert mail.outbox == []
 
 
 @pytest.mark.django_db(transaction=True)

@@ -140,6 +140,8 @@ def test_a_pruned_email_is_never_written_or_sent_again():
     with time_machine.travel(NOW, tick=False), transaction.atomic():
         enqueue(**args, template="turn", context=context)  # delivered after commit (eager)
     assert len(mail.outbox) == 1
+    # Sent, the row keeps what renders the email again (for an operator), until pruned.
+    assert Outbox.objects.get().context == context
     with time_machine.travel(NOW + timedelta(days=31), tick=False):
         assert prune_ended_games_outbox(30).rows == 1
         with transaction.atomic():
@@ -147,7 +149,7 @@ def test_a_pruned_email_is_never_written_or_sent_again():
         deliver_outbox()
     assert len(mail.outbox) == 1
     row = Outbox.objects.get()
-    assert (row.status, row.body_text, row.sent_at) == ("sent", "", NOW)
+    assert (row.status, row.body_text, row.context, row.sent_at) == ("sent", "", {}, NOW)
 
 
 def test_the_command_prints_what_it_did_and_dry_run_changes_nothing(rows, capsys):

@@ -56,3 +56,36 @@ def test_state_cache_off_folds_every_time(settings):
     statecache.clear()
     load_game(game)
     assert load_game(game).events_folded > 0
+
+
+def test_another_logs_states_under_a_reused_game_id_are_not_served_and_do_not_crowd_it_out():
+    game, other = two_player_game(), two_player_game()
+    for _ in range(2):  # `other` runs past `game`'s head
+        seat = seats_to_act(other)[0]
+        submit_order(other, seat, engine.Pass(seat.faction), load_game(other).seq)
+    statecache.clear()
+    head = load_game(other)
+    earlier = load_game(other, up_to_seq=head.seq - 1)
+    statecache.clear()
+    # What a process holds after `game`'s id named another log (SQLite reuses ids; so may a restore).
+    for loaded in (head, earlier):
+        statecache.put(game.pk, loaded.seq, loaded.hash, loaded.state)
+    assert earlier.seq == head.seq - 1
+    first = load_game(game)
+    assert first.seq < earlier.seq and first.state.to_dict() == cold(game)
+    again = load_game(game)
+    assert again.events_folded == 0  # served from the cache: the other log's states left it
+    assert again.state.to_dict() == cold(game)
+    assert statecache.nearest(game.pk, head.seq + 1)[0] == first.seq
+
+
+def test_a_cached_state_found_off_the_log_is_dropped():
+    game, other = two_player_game(), two_player_game()
+    seat = seats_to_act(game)[0]
+    submit_order(game, seat, engine.Pass(seat.faction), load_game(game).seq)
+    statecache.clear()
+    start = load_game(other, up_to_seq=1)  # another log's first state, filed under `game` at seq 1
+    statecache.clear()
+    statecache.put(game.pk, start.seq, start.hash, start.state)
+    assert load_game(game).state.to_dict() == cold(game)  # folded from the store, not from it
+    assert statecache.get(game.pk, start.seq, start.hash) is None
