@@ -14,8 +14,9 @@ from dataclasses import asdict, dataclass
 
 from django.db import connection
 
+from .log_reading import load_engine_events, load_events
 from .models import Game
-from .store import append_events, load_engine_events, load_events
+from .store import append_events
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,11 @@ from . import engine, statecache
 from .bench import Figure, raw_json_rows
 from .engine.commands import Command
 from .engine.simulation import players_to_act, random_legal_command
+from .log_reading import collector_paused, load_engine_events
 from .models import Game, Seat, Snapshot
 from .orders import PlayerSpec, create_game, submit_order
 from .situation import load_game
-from .store import append_events, collector_paused, load_engine_events
+from .store import append_events
 
 RAW_ROWS = 100_000  # as many raw rows as the database ceiling reads
 
@@ -193,7 +194,7 @@ def bench_replay(recording: Recording, events: int = 10_000, repeat: int = 5) ->
     total = seq
 
     def replay() -> None:
-        # As store.load_state folds a cold log: the collector paused across the decoding and the
+        # As log_reading.load_state folds a cold log: the collector paused across the decoding and the
         # fold, the decoded events dropped before it resumes (no young collection walks them).
         with collector_paused():
             loaded = load_engine_events(long_game)  # every event read and decoded ...

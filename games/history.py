@@ -3,7 +3,7 @@
 Every event passes engine.event_view (through narration.describe) before it is told, so the
 history hides exactly what the player page hides (H-SCREEN, H-MISSIONS, H-WINTER-ORDERS) and
 shows everything once the game has ended (H-END). The board at an event is the state folded up
-to that seq from the nearest snapshot (store.load_state), seen through engine.player_view.
+to that seq from the nearest snapshot (log_reading.load_state), seen through engine.player_view.
 """
 
 from __future__ import annotations

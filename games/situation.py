@@ -22,9 +22,9 @@ from . import engine, statecache
 from .engine import GameState
 from .engine.commands import Command
 from .hashing import GENESIS_HASH
+from .log_reading import LoadedState, load_state
 from .models import Event, Game
 from .narration import UNTOLD, describe
-from .store import LoadedState, load_state
 from .words import faction_name, phase_label, year_label
 
 HAPPENINGS_LIMIT = 40

@@ -11,7 +11,8 @@ from dataclasses import asdict, dataclass, field
 
 import pytest
 
-from games.store import append_events, load_state, save_snapshot
+from games.log_reading import load_state
+from games.store import append_events, save_snapshot
 from tests.conftest import Fact
 
 
@@ -108,7 +109,7 @@ def _facts(*amounts: int) -> list[Fact]:
 
 def test_engine_events_load_with_their_payloads_as_stored(game):
     from games.engine.events import Event as EngineEvent
-    from games.store import load_engine_events
+    from games.log_reading import load_engine_events
 
     payload = {"to": "Ἀθῆναι", "units": [3, {"king": True}], "note": None}
     append_events(game, 0, [Fact("GameStarted", {}), Fact("Moved", payload), Fact("Passed", {})])

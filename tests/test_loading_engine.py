@@ -11,9 +11,10 @@ import pytest
 from games import engine, statecache
 from games.engine.simulation import play_random_game
 from games.hashing import GENESIS_HASH
+from games.log_reading import load_engine_events, load_events, load_state
 from games.models import Event, Game
 from games.situation import load_game
-from games.store import append_events, load_engine_events, load_events, load_state, save_snapshot
+from games.store import append_events, save_snapshot
 from tests.conftest import Fact, tamper
 
 pytestmark = pytest.mark.django_db

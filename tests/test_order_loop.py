@@ -313,7 +313,7 @@ def test_game_played_to_the_end_reveals_the_seed_and_mails_everyone_the_result(c
     # Snapshots were written on the way; loading from the newest one gives the full fold's state.
     assert game.snapshots.exists()
     from games.engine import fold
-    from games.store import load_engine_events
+    from games.log_reading import load_engine_events
 
     assert load_game(game).state.to_dict() == fold(load_engine_events(game)).to_dict()
     page = client.get(reverse("games:play", args=[game.pk, link_token(game.seats.first())])).content.decode()

@@ -7,10 +7,10 @@ import pytest
 from django.db import transaction
 
 from games import engine, statecache
+from games.log_reading import load_engine_events
 from games.models import Game
 from games.orders import submit_order
 from games.situation import load_game
-from games.store import load_engine_events
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db
