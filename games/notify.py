@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from notifications.services import enqueue, outbox_batch
 
 from .board_email import board_context
+from .card_syntax import winter_hand_words
 from .deadlines import deadline_text, settings_for
 from .engine import GameState
 from .links import seat_url
@@ -23,7 +24,7 @@ from .models import DeadlineSettings, Game, Seat, SeatClock
 from .projectors.seat_clocks import Written
 from .situation import happenings, must_act, whose_turn
 from .trade_words import bundle_text
-from .words import faction_name, phase_label, year_label
+from .words import coins_text, faction_name, phase_label, year_label
 
 
 def welcome_everyone(game: Game, state: GameState, seq: int) -> None:
@@ -111,6 +112,20 @@ def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: i
         _enqueue(mail, seat, after, seq, "offer", extra=terms)
 
 
+def _sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
+    """H-WINTER-ORDERS, H-SCREEN: what a sealed winter order is made of, for its owner's email only
+    (the coins behind their screen, their Blanks, their winter Mission Cards and the words naming
+    them in a reply), so that a player can order by reply without opening the page."""
+    if state.phase != "winter_orders" or faction not in state.players:
+        return {}
+    player = state.players[faction]
+    return {
+        "screen_coins": coins_text(player.coins_behind_screen),
+        "screen_blanks": player.blanks,
+        "winter_cards": winter_hand_words(player.mission_cards),
+    }
+
+
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:
     """What each faction owes, so that a still-open obligation (a tile choice) is not mailed twice."""
     if state.phase == "winter_orders":
@@ -147,6 +162,7 @@ def _enqueue(
             "deadline": mail.deadline(seat.faction),
             "unsubscribe_url": unsubscribe_url(seat),
             "email_orders": bool(reply_address(seat)),
+            **_sealed_order_aids(state, seat.faction),
             **(extra or {}),
         }
     enqueue(

@@ -158,6 +158,30 @@ def test_sealed_winter_orders_mail_every_player_at_once():
 
 
 @pytest.mark.django_db
+def test_h_screen_the_sealed_winter_order_email_lists_its_readers_own_coins_blanks_and_winter_cards():
+    from django.utils import translation
+
+    from games.card_syntax import winter_hand_words
+    from games.words import coins_text
+
+    game = two_player_game()
+    play_until(game, "winter_orders")
+    loaded = load_game(game)
+    for seat in game.seats.all():
+        player = loaded.state.players[seat.faction]
+        body = rendered(Outbox.objects.get(seq=loaded.seq, kind="turn", seat_id=seat.pk)).text
+        with translation.override(seat.language):
+            screen, cards = coins_text(player.coins_behind_screen), winter_hand_words(player.mission_cards)
+        assert screen in body
+        assert all(card in body for card in cards)
+        # Only their own: the rival's screen is not in this email (where the two differ).
+        rival = next(p for f, p in loaded.state.players.items() if f != seat.faction)
+        rival_screen = coins_text(rival.coins_behind_screen)
+        if rival_screen not in screen:
+            assert rival_screen not in body
+
+
+@pytest.mark.django_db
 def test_h_winter_orders_a_sealed_order_given_on_a_page_from_before_anothers_seal_still_counts():
     game = two_player_game()
     play_until(game, "winter_orders")
