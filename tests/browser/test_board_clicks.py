@@ -6,21 +6,17 @@ Screenshots: test-artifacts/browser/board/.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connections
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.links import link_token
 from games.orders import PlayerSpec, create_game
-from tests.browser.test_player_page import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import ARTIFACTS as BROWSER_ARTIFACTS
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser" / "board"
+ARTIFACTS = BROWSER_ARTIFACTS / "board"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,23 +32,6 @@ SCENARIO: dict[str, Any] = {
         "E5": {"tile": "delos", "phalanxes": 2},
     },
 }
-
-
-@pytest.fixture
-def browser(monkeypatch) -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop runs in this thread
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            connections.close_all()
 
 
 def wait_for_cost(page: Any, cost: str) -> None:

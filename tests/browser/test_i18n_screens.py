@@ -6,17 +6,13 @@ would be; screenshots land in test-artifacts/browser/i18n/ for people to look at
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
-from django.db import connections
 
 from games.engine import legal_commands
 from games.models import Seat
 from games.orders import create_game, submit_order
 from games.situation import load_game
-from tests.browser.test_player_page import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, link
+from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import ANA, BEN, seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -24,23 +20,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = ARTIFACTS / "i18n"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture
-def browser(monkeypatch) -> Iterator[object]:
-    """Debian's Chromium; each test opens contexts with its own language, size and colour scheme."""
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as in test_player_page.py
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            connections.close_all()
 
 
 def a_game_under_way() -> Seat:

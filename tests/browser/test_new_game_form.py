@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.models import DeadlineSettings, Game
-from tests.browser.test_i18n_screens import SHOTS, browser  # noqa: F401  (fixture)
+from tests.browser.test_i18n_screens import SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -6,59 +6,20 @@ form, expands, and the next player moves; screenshots land in test-artifacts/bro
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from django.db import connections
-from django.urls import reverse
 
 from games.engine import Move, legal_commands
-from games.links import link_token
 from games.models import Event
 from games.situation import load_game
+from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import seats_to_act, two_player_game
-
-CHROMIUM = "/usr/bin/chromium"
-# Without these Chromium tries the network (updates, sync, QUIC) and hangs on this machine.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture
-def page(monkeypatch) -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)")
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
-    # still plain synchronous code, so Django's guard against async contexts is lifted here.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser.new_page(viewport={"width": 1200, "height": 1400})
-        finally:
-            browser.close()
-            # The test's ORM calls ran in Playwright's context, which has its own connection.
-            connections.close_all()
-
-
-def link(live_server, seat) -> str:
-    return live_server.url + reverse("games:play", args=[seat.game_id, link_token(seat)])
+def page(browser) -> object:
+    return browser.new_page(viewport={"width": 1200, "height": 1400})
 
 
 @pytest.mark.django_db(transaction=True)
