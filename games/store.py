@@ -15,6 +15,8 @@ from typing import Any, Protocol
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from aegea_pbem.sql_inserts import insert_rows
+
 from .hashing import GENESIS_HASH, canonical_json, chain
 from .models import Event, Game, Snapshot
 from .projections import project
@@ -177,7 +179,7 @@ def append_events(
                     )
                 )
                 prev_hash = digest
-            Event.objects.bulk_create(rows)
+            insert_rows(rows, returning_pk=True)
             project(game, rows)
     except BaseException as error:
         game.status = status_before  # projectors may have changed it in a transaction now undone

@@ -29,6 +29,8 @@ from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from kombu.exceptions import OperationalError
 
+from aegea_pbem.sql_inserts import insert_rows
+
 from .models import Outbox
 
 log = logging.getLogger(__name__)
@@ -137,7 +139,7 @@ def outbox_batch() -> Iterator[list[Outbox]]:
     finally:
         _batch.reset(token)
     if rows:
-        Outbox.objects.bulk_create(rows, ignore_conflicts=True)
+        insert_rows(rows, ignore_conflicts=True)
         _wake_after_commit()
 
 

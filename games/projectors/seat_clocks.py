@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from aegea_pbem.sql_inserts import insert_rows
+
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
 from ..models import DeadlineSettings, Event, Game, GameProgress, SeatClock, Vacation
 from ..projections import projector
@@ -82,9 +84,7 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
         if stored.get(faction) != _values(clock):
             changed.append(clock)
     if changed:
-        SeatClock.objects.bulk_create(
-            changed, update_conflicts=True, unique_fields=["game", "faction"], update_fields=WRITTEN
-        )
+        insert_rows(changed, conflict=["game", "faction"], update=WRITTEN)
     last = events[-1]
     _written.set(Written((game.pk, last.seq, last.hash), written, settings))
 

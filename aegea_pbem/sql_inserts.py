@@ -1,0 +1,88 @@
+"""INSERTs on every order's path, as plain SQL built once per shape instead of by the ORM.
+
+`QuerySet.bulk_create` compiles its statement on every call: for an order's few rows (its events,
+the seat clocks it changed, its emails) that compiling costs more client time than the database
+spends on them. `insert_rows` writes the same statement the ORM would, from each field's own
+`pre_save` and `get_db_prep_save` (so JSON, times and auto_now_add come out as the ORM writes
+them), and keeps the SQL per (model, columns, row count, conflict clause). PostgreSQL and SQLite
+(3.35+) both take multi-row VALUES, ON CONFLICT and RETURNING.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection, models
+
+_SQL: dict[tuple[Any, ...], str] = {}
+
+
+def insert_rows(
+    rows: Sequence[models.Model],
+    *,
+    conflict: Sequence[str] = (),
+    update: Sequence[str] = (),
+    ignore_conflicts: bool = False,
+    returning_pk: bool = False,
+) -> None:
+    """INSERT `rows` (all of one model) in as few statements as the backend's parameter limit allows.
+
+    A row whose auto primary key is unset gets one from the database (`returning_pk=True` reads it
+    back onto the row). `conflict` + `update`: on a clash with those unique fields, update `update`
+    (an upsert, as bulk_create(update_conflicts=True)). `ignore_conflicts`: skip clashing rows.
+    """
+    if not rows:
+        return
+    model = type(rows[0])
+    meta = model._meta
+    auto_pk = isinstance(meta.pk, models.AutoField) and all(row.pk is None for row in rows)
+    fields = [f for f in meta.concrete_fields if not (auto_pk and f is meta.pk)]
+    size = max(1, connection.ops.bulk_batch_size(fields, rows))
+    returning = returning_pk and auto_pk and connection.features.can_return_rows_from_bulk_insert
+    for start in range(0, len(rows), size):
+        batch = rows[start : start + size]
+        params = [
+            field.get_db_prep_save(field.pre_save(row, True), connection) for row in batch for field in fields
+        ]
+        sql = _statement(
+            model, fields, len(batch), tuple(conflict), tuple(update), ignore_conflicts, returning
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            if returning:
+                for row, (pk,) in zip(batch, cursor.fetchall(), strict=True):
+                    row.pk = pk
+        for row in batch:
+            row._state.adding = False
+            row._state.db = connection.alias
+
+
+def _statement(
+    model: type[models.Model],
+    fields: list[models.Field],
+    count: int,
+    conflict: tuple[str, ...],
+    update: tuple[str, ...],
+    ignore_conflicts: bool,
+    returning: bool,
+) -> str:
+    key = (model, tuple(f.column for f in fields), count, conflict, update, ignore_conflicts, returning)
+    sql = _SQL.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        column = lambda name: quote(model._meta.get_field(name).column)  # noqa: E731
+        marks = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = (
+            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+            f" VALUES {', '.join([marks] * count)}"
+        )
+        if update:
+            updates = ", ".join(f"{column(name)} = EXCLUDED.{column(name)}" for name in update)
+            sql += f" ON CONFLICT ({', '.join(column(name) for name in conflict)}) DO UPDATE SET {updates}"
+        elif ignore_conflicts:
+            sql += " ON CONFLICT DO NOTHING"
+        if returning:
+            sql += f" RETURNING {quote(model._meta.pk.column)}"
+        _SQL[key] = sql
+    return sql
