@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,11 +26,11 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.functional import Promise
 from django.utils.module_loading import import_string
-from kombu.exceptions import OperationalError
 
 from aegea_pbem.sql_inserts import insert_rows
 
 from .models import Outbox
+from .nudge import BROKER_PAUSE, _broker_down_until, wake_a_worker  # noqa: F401 (tests reset the pause)
 
 log = logging.getLogger(__name__)
 
@@ -154,24 +153,9 @@ def _wake_after_commit() -> None:
     transaction.on_commit(_wake_a_worker)
 
 
-BROKER_PAUSE = 30.0  # seconds without nudges after the broker failed to take one
-_broker_down_until = [0.0]
-
-
 def _wake_a_worker() -> None:
-    """Nudge delivery after commit. With the broker down (Redis stopped) the order still stands:
-    its rows wait, pending, for the periodic sweep; a nudge must never turn into an error page.
-    Finding the broker down takes Celery seconds, so after a failure this process skips nudges
-    for BROKER_PAUSE seconds rather than make every order wait that long."""
-    from .tasks import deliver_pending  # the task module imports this one
-
-    if time.monotonic() < _broker_down_until[0]:
-        return
-    try:
-        deliver_pending.apply_async(retry=False)
-    except (OperationalError, OSError) as exc:
-        _broker_down_until[0] = time.monotonic() + BROKER_PAUSE
-        log.warning("outbox: no broker to wake a worker (%s); the sweep will deliver", type(exc).__name__)
+    """The after-commit callback: one per transaction (see _wake_after_commit); notifications/nudge.py."""
+    wake_a_worker()
 
 
 def _max_attempts() -> int:

@@ -1,0 +1,90 @@
+"""Waking a Celery worker after an outbox row is committed: a hint, never a condition.
+
+The outbox row is the promise; the nudge only makes delivery prompt, and beat's sweep delivers
+whatever a lost nudge left pending. Sending one is a round trip to the broker (Celery builds and
+publishes a message: about a millisecond of client time), so an order does not send it itself:
+it rings this process's doorbell, and a background thread sends one nudge for however many
+rings came in meanwhile (the woken worker delivers every pending row, not just one order's).
+No ring is lost: the thread clears the bell before it sends, so a ring during a send is
+answered by another. When Celery runs tasks eagerly (tests, the embedded default without
+Redis) the nudge is sent at once, in the caller's thread, as the delivery then is.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import threading
+import time
+
+from kombu.exceptions import OperationalError
+
+log = logging.getLogger(__name__)
+
+BROKER_PAUSE = 30.0  # seconds without nudges after the broker failed to take one
+_broker_down_until = [0.0]
+
+
+def wake_a_worker() -> None:
+    """Nudge delivery (call it after commit): at once when tasks run eagerly, else by the doorbell."""
+    from .tasks import deliver_pending  # the task module imports the services, which import us
+
+    if deliver_pending.app.conf.task_always_eager:
+        send_nudge(deliver_pending)
+    else:
+        _doorbell.ring()
+
+
+def send_nudge(task=None) -> None:  # noqa: ANN001 (a Celery task)
+    """Publish one deliver_pending. With the broker down (Redis stopped) nothing fails: rows wait,
+    pending, for the sweep. Finding the broker down takes Celery seconds, so after a failure this
+    process skips nudges for BROKER_PAUSE seconds."""
+    if task is None:
+        from .tasks import deliver_pending as task
+    if time.monotonic() < _broker_down_until[0]:
+        return
+    try:
+        task.apply_async(retry=False)
+    except (OperationalError, OSError) as exc:
+        _broker_down_until[0] = time.monotonic() + BROKER_PAUSE
+        log.warning("outbox: no broker to wake a worker (%s); the sweep will deliver", type(exc).__name__)
+
+
+class Doorbell:
+    """One background thread per process that turns many rings into few nudges."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._rung = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._pid = 0
+
+    def ring(self) -> None:
+        with self._lock:
+            # A forked child (gunicorn, multiprocessing) has the parent's bell but not its thread.
+            if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
+                self._pid, self._rung = os.getpid(), threading.Event()
+                self._thread = threading.Thread(target=self._answer, name="outbox-nudge", daemon=True)
+                self._thread.start()
+            self._rung.set()
+
+    def _answer(self) -> None:
+        rung = self._rung
+        while True:
+            rung.wait()
+            rung.clear()
+            try:
+                send_nudge()
+            except Exception:  # the thread must outlive any one nudge; the sweep covers a lost one
+                log.exception("outbox: the nudge failed; the sweep will deliver")
+
+    def flush(self) -> None:
+        """At exit: a ring not yet answered is answered now (a short-lived command's orders)."""
+        if self._pid == os.getpid() and self._rung.is_set():
+            self._rung.clear()
+            send_nudge()
+
+
+_doorbell = Doorbell()
+atexit.register(_doorbell.flush)

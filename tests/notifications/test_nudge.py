@@ -1,0 +1,107 @@
+"""The doorbell that wakes a Celery worker after an order commits (notifications/nudge.py)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from notifications import nudge
+from notifications.tasks import deliver_pending
+
+
+def wait_for(condition, timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[float]:
+    """The nudges the bell's thread sends, each a time; the first one takes 0.3 s (a slow broker)."""
+    times: list[float] = []
+
+    def slow_first() -> None:
+        if not times:
+            time.sleep(0.3)
+        times.append(time.monotonic())
+
+    monkeypatch.setattr(nudge, "send_nudge", slow_first)
+    return times
+
+
+def test_a_ring_is_answered_by_a_nudge_from_the_bells_thread_not_the_caller(sent):
+    bell = nudge.Doorbell()
+    before = time.monotonic()
+    bell.ring()
+    assert time.monotonic() - before < 0.1  # the caller (an order) does not wait for the broker
+    assert wait_for(lambda: len(sent) == 1)
+
+
+def test_rings_during_a_nudge_are_answered_by_one_more_and_none_is_lost(sent):
+    bell = nudge.Doorbell()
+    bell.ring()
+    time.sleep(0.1)  # the thread is inside the first (slow) nudge
+    last_ring = 0.0
+    for _ in range(20):
+        bell.ring()
+        last_ring = time.monotonic()
+    assert wait_for(lambda: len(sent) == 2)
+    time.sleep(0.2)
+    assert len(sent) == 2  # twenty rings, one nudge: the woken worker delivers every pending row
+    assert sent[-1] >= last_ring  # ... and it was sent after the last ring
+
+
+def test_rings_from_many_threads_are_answered(sent):
+    bell = nudge.Doorbell()
+    threads = [threading.Thread(target=bell.ring) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wait_for(lambda: len(sent) >= 1)
+    assert len(sent) <= 2
+
+
+def test_an_unanswered_ring_is_answered_at_exit(monkeypatch):
+    sent: list[int] = []
+    monkeypatch.setattr(nudge, "send_nudge", lambda: sent.append(1))
+    bell = nudge.Doorbell()
+    bell._pid = nudge.os.getpid()  # as if this process had rung, before its thread answered
+    bell._rung.set()
+    bell.flush()
+    assert sent == [1]
+    bell.flush()
+    assert sent == [1]  # nothing rang since
+
+
+def test_with_eager_tasks_the_nudge_is_sent_at_once_in_the_callers_thread(monkeypatch):
+    sent: list[str] = []
+    here = threading.current_thread().name
+    monkeypatch.setitem(deliver_pending.app.conf, "task_always_eager", True)
+    monkeypatch.setattr(
+        deliver_pending, "apply_async", lambda **kw: sent.append(threading.current_thread().name)
+    )
+    nudge.wake_a_worker()
+    assert sent == [here]
+
+
+def test_a_broker_that_refuses_pauses_nudges_instead_of_failing_the_order(monkeypatch):
+    from kombu.exceptions import OperationalError
+
+    def refuse(**kwargs) -> None:
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(deliver_pending, "apply_async", refuse)
+    monkeypatch.setattr(nudge, "_broker_down_until", [0.0])
+    warnings: list[str] = []
+    monkeypatch.setattr(nudge.log, "warning", lambda message, *args: warnings.append(message % args))
+    nudge.send_nudge(deliver_pending)  # no exception
+    assert nudge._broker_down_until[0] > time.monotonic() + nudge.BROKER_PAUSE - 5
+    assert warnings == ["outbox: no broker to wake a worker (OperationalError); the sweep will deliver"]
+    nudge.send_nudge(deliver_pending)  # paused: not even tried
+    assert len(warnings) == 1
