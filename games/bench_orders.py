@@ -1,5 +1,5 @@
 """Orders through the whole service path, timed (`make bench`): submit_order from 1 and 4 clients,
-loading a finished game's state, folding (replaying) real games' events.
+loading a finished game's state, folding (replaying) real games' events, verifying their logs.
 
 A real 4-player game is played once by a seeded bot through `submit_order` (the recording);
 the timed runs then replay its orders, at the seqs they were decided on, on clones of that game
@@ -28,6 +28,7 @@ from .models import Game, Seat, Snapshot
 from .orders import PlayerSpec, create_game, submit_order
 from .situation import load_game
 from .store import append_events
+from .verification import verify_chain, verify_game
 
 RAW_ROWS = 100_000  # as many raw rows as the database ceiling reads
 
@@ -180,6 +181,9 @@ def bench_replay(recording: Recording, events: int = 10_000, repeat: int = 5) ->
     recorded game's events followed by a second, third, ... copy, each starting from a fresh
     GameState (a real game's log folds to its end; the copies are whole games again).
 
+    `verifygame` is timed alongside: the hash chain of the long log (--chain-only), and the whole
+    check (chain, then every order replayed from the seed) of the recorded game itself.
+
     Each repeat also reads the database's 100,000 raw JSON rows (bench.raw_json_rows, as the
     ceiling does) right before the replay, so that the ratio of the two compares runs that saw the
     same load on the machine (other processes slow both alike)."""
@@ -205,22 +209,37 @@ def bench_replay(recording: Recording, events: int = 10_000, repeat: int = 5) ->
     def load_only() -> None:
         load_engine_events(long_game)
 
+    def chain_only() -> None:
+        assert verify_chain(long_game).ok
+
+    def verify_recorded() -> None:
+        assert verify_game(game).ok
+
     def timed(fn: Callable[[], None]) -> float:
         before = time.perf_counter()
         fn()
         return time.perf_counter() - before
 
-    times: dict[str, list[float]] = {"raw": [], "replay": [], "load": []}
+    runs = {"replay": replay, "load": load_only, "chain": chain_only}
+    times: dict[str, list[float]] = {"raw": [], "verify": [], **{name: [] for name in runs}}
     with raw_json_rows(RAW_ROWS) as read_raw:
         for _ in range(repeat):
             times["raw"].append(read_raw())
-            times["replay"].append(timed(replay))
-            times["load"].append(timed(load_only))
-    rate = {name: total / statistics.median(times[name]) for name in ("replay", "load")}
+            for name, run in runs.items():
+                times[name].append(timed(run))
+            times["verify"].append(timed(verify_recorded))
+    rate = {name: total / statistics.median(times[name]) for name in runs}
     detail = f"{total}-event log ({copies} copies of a real game), median of {repeat}"
     return [
         Figure("replay_events_per_s", rate["replay"], "events/s", detail + ", loaded and folded"),
         Figure("events_loaded_per_s", rate["load"], "events/s", detail + ", loaded only"),
+        Figure("verifygame_chain_events_per_s", rate["chain"], "events/s", detail + ", hash chain re-hashed"),
+        Figure(
+            "verifygame_events_per_s",
+            len(one_game) / statistics.median(times["verify"]),
+            "events/s",
+            f"the recorded game, {len(one_game)} events: chain, then each order replayed; median of {repeat}",
+        ),
         Figure(
             "raw_json_rows_read_alongside_per_s",
             RAW_ROWS / statistics.median(times["raw"]),

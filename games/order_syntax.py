@@ -1,11 +1,10 @@
 """The order syntax of email replies (issue 6, docs/email-orders.md), in English and German.
 
-`read_reply(text)` finds the order in a reply: the first line that is not quoted, not an
-attribution ("On ... wrote:", "Am ... schrieb ...:") and not blank; everything from a signature
-("-- ") or a forwarded/original-message block on is ignored. `parse_order(line, faction)`
-turns that line into the plain dict `engine.command_from_dict` reads (the engine then checks
-it like any other order), or into a message to other players. Keywords are case-insensitive;
-German umlauts may be written as ae/oe/ue.
+`read_reply(text)` finds the order in a reply: the player's own lines, the quoted, signed and
+forwarded parts left out (games/reply_lines.py, importable from here beside the syntax).
+`parse_order(line, faction)` turns such a line into the plain dict `engine.command_from_dict`
+reads (the engine then checks it like any other order), or into a message to other players.
+Keywords are case-insensitive; German umlauts may be written as ae/oe/ue.
 """
 
 from __future__ import annotations
@@ -18,10 +17,12 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from .engine.data import FACTION_IDS, GOVERNMENTS
+
+# Re-exported: the mail handler and the tests read a reply and its order from this one module.
+from .reply_lines import read_reply as read_reply
 
 
 class OrderSyntaxError(ValueError):
@@ -67,12 +68,6 @@ WORDS = {
     "tyrannis": "tyranny", "oligarchie": "oligarchy", "demokratie": "democracy",
 }  # fmt: skip
 SPACE = re.compile(r"^[a-i][1-9]$")
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
-QUOTE_START = re.compile(
-    r"^(on .+ wrote:?|am .+ schrieb .+:?|-+ ?original message ?-+|-+ ?urspr(ue|ü)ngliche nachricht ?-+|"
-    r"_{5,}|from: .+|von: .+|-- ?)$",
-    re.IGNORECASE,
-)
 
 
 def help_lines() -> list[str]:
@@ -107,28 +102,6 @@ def _fold(text: str) -> str:
     """Lower case, German umlauts as ae/oe/ue, ß as ss: "Schildkröte" -> "schildkroete"."""
     text = text.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
     return unicodedata.normalize("NFKC", text)
-
-
-def read_reply(text: str | None, html: str | None = None) -> list[str]:
-    """The reply's own lines, up to the quoted part: quoted lines ("> ...") and blank lines skipped."""
-    body = text if text and text.strip() else _html_text(html or "")
-    lines = []
-    for raw in body.replace("\r\n", "\n").split("\n"):
-        raw = CONTROL.sub("", raw)  # no NUL or other control characters reach the database or a reply
-        line = raw.strip()
-        if QUOTE_START.match(line) or (raw.startswith("-- ") and not raw.strip("- ")):
-            break
-        if line.startswith(">") or not line:
-            continue
-        lines.append(line)
-    return lines
-
-
-def _html_text(html: str) -> str:
-    """An HTML-only reply as lines: quoted blocks dropped, paragraphs and breaks as new lines."""
-    html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
-    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
-    return strip_tags(html)
 
 
 @dataclass(frozen=True)

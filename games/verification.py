@@ -7,10 +7,12 @@ that opened it, so even a re-rolled die with a recomputed chain is caught (docs/
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .chain_reading import HashedRow, load_hashed_events
 from .hashing import GENESIS_HASH, event_hash
-from .models import Event, Game
+from .models import Game
 from .replay import LoggedEvent, ReplayReport, replay
 
 
@@ -34,39 +36,61 @@ class ChainReport:
 def verify_chain(game: Game, batch_size: int = 5000) -> ChainReport:
     """Walk the log in seq order: seqs 1, 2, 3... without gaps, each prev_hash the hash before it,
     each hash the recomputed one. Stops at the first event that breaks the chain."""
-    expected_seq, prev_hash, checked = 1, GENESIS_HASH, 0
-    fields = ("seq", "type", "payload", "actor", "schema_version", "created", "prev_hash", "hash")
+    walk = _ChainWalk(game.pk)
     while True:
-        rows = list(
-            Event.objects.filter(game=game, seq__gte=expected_seq)
-            .order_by("seq")
-            .values_list(*fields)[:batch_size]
-        )
+        # Batches bound the memory of `verifygame --all --chain-only` over long logs.
+        rows = load_hashed_events(game, from_seq=walk.expected_seq, limit=batch_size)
         if not rows:
-            return ChainReport(game.pk, checked, None)
-        for seq, event_type, payload, actor, schema_version, created, stored_prev, stored_hash in rows:
-            if seq != expected_seq:
-                return ChainReport(
-                    game.pk, checked, ChainProblem(expected_seq, f"event {expected_seq} is missing")
+            return walk.report(None)
+        problem = walk.check(rows)
+        if problem is not None:
+            return walk.report(problem)
+
+
+@dataclass
+class _ChainWalk:
+    """Where a walk along the chain has got to: the seq and prev_hash the next event must have."""
+
+    game_id: int
+    expected_seq: int = 1
+    prev_hash: str = GENESIS_HASH
+    checked: int = 0
+
+    def check(self, rows: Iterable[HashedRow]) -> ChainProblem | None:
+        """Walk on through `rows` (the next events in seq order); the first break, if any."""
+        # Locals in the loop, written back however it ends: a log has tens of thousands of events.
+        game_id, expected_seq, prev_hash, checked = (
+            self.game_id,
+            self.expected_seq,
+            self.prev_hash,
+            self.checked,
+        )
+        try:
+            for seq, event_type, payload, actor, schema_version, created, stored_prev, stored_hash in rows:
+                if seq != expected_seq:
+                    return ChainProblem(expected_seq, f"event {expected_seq} is missing")
+                if stored_prev != prev_hash:
+                    return ChainProblem(seq, "prev_hash does not match event before")
+                recomputed = event_hash(
+                    game_id=game_id,
+                    seq=seq,
+                    type=event_type,
+                    payload=payload,
+                    actor=actor,
+                    schema_version=schema_version,
+                    created=created,
+                    prev_hash=stored_prev,
                 )
-            if stored_prev != prev_hash:
-                return ChainReport(
-                    game.pk, checked, ChainProblem(seq, "prev_hash does not match event before")
-                )
-            recomputed = event_hash(
-                game_id=game.pk,
-                seq=seq,
-                type=event_type,
-                payload=payload,
-                actor=actor,
-                schema_version=schema_version,
-                created=created,
-                prev_hash=stored_prev,
-            )
-            if recomputed != stored_hash:
-                return ChainReport(game.pk, checked, ChainProblem(seq, "hash does not match its content"))
-            checked += 1
-            expected_seq, prev_hash = seq + 1, stored_hash
+                if recomputed != stored_hash:
+                    return ChainProblem(seq, "hash does not match its content")
+                checked += 1
+                expected_seq, prev_hash = seq + 1, stored_hash
+            return None
+        finally:
+            self.expected_seq, self.prev_hash, self.checked = expected_seq, prev_hash, checked
+
+    def report(self, problem: ChainProblem | None) -> ChainReport:
+        return ChainReport(self.game_id, self.checked, problem)
 
 
 @dataclass(frozen=True)
@@ -90,9 +114,13 @@ class GameVerification:
 
 def verify_game(game: Game) -> GameVerification:
     """The hash chain, then the replay of the opening and of every order from the game's seed."""
-    chain = verify_chain(game)
+    # One read serves both: the log comes over once, and the replay sees the very events whose
+    # chain was checked.
+    rows = load_hashed_events(game)
+    walk = _ChainWalk(game.pk)
+    chain = walk.report(walk.check(rows))
     if not chain.ok:
         return GameVerification(chain, None)
-    rows = Event.objects.filter(game=game).order_by("seq").values_list("seq", "type", "payload")
-    events = [LoggedEvent(seq, event_type, payload) for seq, event_type, payload in rows]
+    events = [LoggedEvent(seq, event_type, payload) for seq, event_type, payload, *_ in rows]
+    del rows  # the hashes and times are not needed any more; the payloads live on in `events`
     return GameVerification(chain, replay(events, game.seed))
