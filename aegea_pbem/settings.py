@@ -134,6 +134,7 @@ EMAIL_FILE_PATH = str(MAILBOX_DIR)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "AEGEAPOLIS <turns@aegeapolis.localhost>")
 # Issue 8: images shown inline in an outbox row's email (the board picture): row -> MIME parts.
 OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+OUTBOX_LATE_CONTEXT = "games.notify.late_context"
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

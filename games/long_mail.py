@@ -144,14 +144,13 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
 
 def mail_updates(game: Game, seats: list[Seat], state: Any, seq: int) -> None:
     """Preference "after every turn": what happened, to the seats that need not act now."""
-    from .situation import happenings, whose_turn
+    from .situation import happenings_when_sent, whose_turn
 
     for seat in seats:
         if not wants_mail(seat, "update"):
             continue
         with translation.override(seat.language):
             subject = _("AEGEAPOLIS %(game)s: what happened") % {"game": game.name}
-            lines = happenings(game, seat.faction, up_to_seq=seq)
             mail_seat(
                 game,
                 seat,
@@ -160,5 +159,5 @@ def mail_updates(game: Game, seats: list[Seat], state: Any, seq: int) -> None:
                 subject,
                 [whose_turn(state, seat.faction)],
                 reply_seq=seq,
-                extra={"happenings": lines},
+                extra=happenings_when_sent(game, seat.faction, seq),
             )

@@ -22,7 +22,7 @@ from .long_mail import mail_updates, wants_mail
 from .mail_keys import mail_headers, reply_address, unsubscribe_url
 from .models import DeadlineSettings, Game, Seat, SeatClock
 from .projectors.seat_clocks import Written
-from .situation import happenings, must_act, whose_turn
+from .situation import happenings_when_sent, must_act, told_happenings, whose_turn
 from .trade_words import bundle_text
 from .words import coins_text, faction_name, phase_label, year_label
 
@@ -153,7 +153,7 @@ def _enqueue(
             "phase_label": phase_label(state.phase, state.action_round),
             "sealed": state.phase == "winter_orders",
             "whose_turn": whose_turn(state, seat.faction),
-            "happenings": happenings(game, seat.faction, up_to_seq=seq) if kind != "welcome" else [],
+            **(happenings_when_sent(game, seat.faction, seq) if kind != "welcome" else {}),
             "link": seat_url(seat),
             "organiser_name": _organiser_name(game),
             "players_line": mail.players_line(),
@@ -177,6 +177,15 @@ def _enqueue(
         reply_to=reply_address(seat, "o", seq),  # issue 6: orders by email reply
         headers=mail_headers(seat),
     )
+
+
+def late_context(row: Any) -> dict[str, Any]:
+    """The outbox's hook (settings.OUTBOX_LATE_CONTEXT), run by the worker as it renders a row in the
+    reader's language: the happenings its context names (situation.happenings_when_sent)."""
+    named = row.context.get("happenings_of")
+    if not isinstance(named, dict):
+        return {}
+    return {"happenings": told_happenings(row.game_id, named["viewer"], named["up_to_seq"], named["over"])}
 
 
 def _organiser_name(game: Game) -> str:

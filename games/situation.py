@@ -186,12 +186,17 @@ def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None
 
 def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
     """The events since `viewer`'s previous order (with its outcome), in plain words as they may know them."""
+    return told_happenings(game.pk, viewer, up_to_seq, over=is_over(game))
+
+
+def told_happenings(game_id: int, viewer: str | None, up_to_seq: int | None, over: bool) -> list[str]:
+    """happenings, told as before (`over` False) or after (True) the game's end (H-END)."""
     untold = sorted(UNTOLD)
     upper = " AND seq <= %s" if up_to_seq is not None else ""
     bound = [up_to_seq] if up_to_seq is not None else []
     marks = ", ".join(["%s"] * len(untold))
     sql = f"SELECT type, payload FROM games_event WHERE game_id = %s AND type NOT IN ({marks}){upper}"
-    params: list[Any] = [game.pk, *untold, *bound]
+    params: list[Any] = [game_id, *untold, *bound]
     if viewer is not None:
         # From the start of the viewer's last order (last_turn_start, as a subquery): its outcome
         # (dice, scoring that it triggered) is part of what they need to read, then everything after.
@@ -199,17 +204,24 @@ def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> 
             " AND seq >= COALESCE((SELECT seq FROM games_event WHERE game_id = %s AND type = %s"
             f" AND actor = %s{upper} ORDER BY seq DESC LIMIT 1), 1)"
         )
-        params += [game.pk, engine.ORDER_GIVEN, viewer, *bound]
+        params += [game_id, engine.ORDER_GIVEN, viewer, *bound]
     # Plain SQL: every turn email and page view runs this, and the ORM's version of the query
     # cost about as much client time as the rest of an email.
     with connection.cursor() as cursor:
         cursor.execute(sql + " ORDER BY seq DESC LIMIT %s", [*params, HAPPENINGS_LIMIT])
         recent = cursor.fetchall()
-    over = is_over(game)
     return [
         describe(event_type, json.loads(payload) if isinstance(payload, str) else payload, viewer, over)
         for event_type, payload in reversed(recent)
     ]
+
+
+def happenings_when_sent(game: Game, viewer: str, up_to_seq: int) -> dict[str, Any]:
+    """An email's "what happened since your last turn", for its frozen context: named, not told. The
+    worker that sends the email tells it (games.notify.late_context), from the log up to `up_to_seq`,
+    which no later event changes, as it would have been told now: the same lines, without a query
+    and the narration in the order's transaction. Whether the game has ended is fixed now (H-END)."""
+    return {"happenings_of": {"viewer": viewer, "up_to_seq": up_to_seq, "over": is_over(game)}}
 
 
 def whose_turn(state: GameState, viewer: str | None = None) -> str:

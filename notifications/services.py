@@ -59,7 +59,12 @@ def rendered(row: Outbox) -> RenderedEmail:
     language, or the text stored in it when it was written rendered (no template)."""
     if not row.template:
         return RenderedEmail(subject=row.subject, text=row.body_text, html=row.body_html)
-    return render_email(row.template, row.context, row.language)
+    context = row.context
+    # What the context names but leaves to the sender to tell (settings.OUTBOX_LATE_CONTEXT).
+    if hook := getattr(settings, "OUTBOX_LATE_CONTEXT", ""):
+        with translation.override(row.language):
+            context = {**context, **import_string(hook)(row)}
+    return render_email(row.template, context, row.language)
 
 
 def frozen(context: dict[str, Any], language: str) -> dict[str, Any]:

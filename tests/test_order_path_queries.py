@@ -63,7 +63,7 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_thirteen_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_twelve_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
@@ -80,8 +80,9 @@ def test_an_order_that_hands_the_turn_on_costs_thirteen_statements(nudges):
         "SELECT games_vacation",  # ... with their vacations
         "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
         "INSERT games_gamesummary",  # upsert
-        "SELECT games_seat",  # the seats to mail, with their preferences (no query per seat)
-        "SELECT games_event",  # the turn email's "what happened" (one query per email)
+        # the seats to mail, with their preferences (no query per seat); the turn email's "what
+        # happened" is read by the worker that sends it (situation.happenings_when_sent)
+        "SELECT games_seat",
         "INSERT notifications_outbox",  # every email of the order in one INSERT
         "COMMIT",  # then one Celery nudge, however many emails
     ], done
