@@ -26,10 +26,10 @@ from .links import link_token
 
 BASE_DIR = Path(settings.BASE_DIR)
 # The web server as docs/operations.md recommends running it: threaded workers that keep a client's
-# connection. Against the default sync workers, in 8 alternating pairs on a busy 2-core machine: median
-# 52 against 31 orders/s and less server CPU per order (no new TCP connection per request; a client
-# stays with one process, whose state cache then holds its game; a worker's threads overlap their
-# waits on PostgreSQL where a sync worker sits idle).
+# connection. Against the default sync workers on a busy 2-core machine: ~15% less server CPU per
+# order in every run (no TCP connect per request; a client stays with one process, whose state cache
+# then holds its game; threads overlap their waits on PostgreSQL), more orders/s in 10 of 13
+# alternating pairs. The 8 kept connections may all land on one worker (docs/operations.md).
 GUNICORN_ARGS = ["--worker-class", "gthread", "--threads", "4", "--keep-alive", "5"]
 
 
