@@ -13,7 +13,7 @@ from django.core import mail, signing
 from django.urls import reverse
 
 from games.links import SALT, LinkError, link_token, resolve_link, revoke_links
-from games.models import Event
+from games.models import Event, Seat
 from notifications.models import Outbox
 from tests.order_loop_support import seats_to_act, two_player_game
 
@@ -45,6 +45,25 @@ def post_pass(client, url: str, seq: int):
 def test_link_opens_its_own_seat(game):
     seat = seats_to_act(game)[0]
     assert resolve_link(link_token(seat), game.pk) == seat
+
+
+def test_link_loads_its_seat_and_game_in_one_query(game, django_assert_num_queries):
+    """The lookup every API call makes (written out once, not compiled by the ORM each time)
+    gives the same seat and game as the ORM, typed as the ORM types them."""
+    seat = seats_to_act(game)[0]
+    token = link_token(seat)
+    with django_assert_num_queries(1):
+        opened = resolve_link(token, game.pk)
+        opened_game = opened.game
+    expected = Seat.objects.select_related("game").get(pk=seat.pk)
+
+    def fields(row):
+        return {f.attname: getattr(row, f.attname) for f in type(row)._meta.concrete_fields}
+
+    assert fields(opened) == fields(expected)
+    assert fields(opened_game) == fields(expected.game)
+    assert opened.language_chosen is False and opened.created.tzinfo is not None
+    assert not opened._state.adding and opened._state.db == "default"
 
 
 def test_forged_link_is_refused_with_403_and_changes_nothing(client, game):
