@@ -11,6 +11,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from aegea_pbem.sql_selects import rows_with_related
 from notifications.services import enqueue, outbox_batch
 
 from .board_email import board_context
@@ -65,7 +66,7 @@ class _OrderMail:
 
     def __init__(self, game: Game, written: Written | None = None) -> None:
         self.game = game
-        self.seats = list(Seat.objects.filter(game=game).select_related("preference"))
+        self.seats = rows_with_related(Seat, "preference", ["game"], [game.pk])
         self._clocks = written.clocks if written else None
         self._settings = written.settings if written else None
         self._players_lines: dict[str | None, str] = {}

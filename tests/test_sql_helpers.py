@@ -1,0 +1,83 @@
+"""The order path's hand-written SQL (aegea_pbem/sql_inserts.py, sql_selects.py) writes and reads
+exactly what the ORM's bulk_create and select_related would."""
+
+from __future__ import annotations
+
+import pytest
+from django.forms.models import model_to_dict
+from django.utils import timezone
+
+from aegea_pbem.sql_inserts import insert_rows
+from aegea_pbem.sql_selects import rows_with_related
+from games.models import Event, NotificationPreference, Seat, SeatClock
+from notifications.models import Outbox
+from tests.order_loop_support import two_player_game
+
+
+@pytest.mark.django_db
+def test_insert_rows_reads_back_as_the_orm_wrote_it_with_the_new_ids():
+    game = two_player_game()
+    head = Event.objects.filter(game=game).order_by("-seq").first()
+    payload = {"big": 2**70, "text": 'Ü "quoted"', "nested": {"b": [1, None, True]}}
+    rows = [
+        Event(
+            game=game,
+            seq=head.seq + n,
+            type="Test",
+            payload=payload,
+            actor="athens",
+            schema_version=1,
+            created=timezone.now(),
+            prev_hash="0" * 64,
+            hash=f"{n:064d}",
+        )
+        for n in (1, 2)
+    ]
+    insert_rows(rows, returning_pk=True)
+    assert all(row.pk for row in rows) and not rows[0]._state.adding
+    for row in rows:
+        stored = Event.objects.get(pk=row.pk)
+        assert model_to_dict(stored) == model_to_dict(row)
+        assert stored.payload["big"] == 2**70 and stored.created == row.created
+
+
+@pytest.mark.django_db
+def test_an_upsert_updates_only_the_named_fields_and_ignore_conflicts_keeps_the_first_row():
+    game = two_player_game()
+    SeatClock.objects.filter(game=game).delete()
+    insert_rows([SeatClock(game=game, faction="athens", obligation="turn:431:1", missed_in_a_row=2)])
+    again = SeatClock(game=game, faction="athens", obligation="", missed_in_a_row=0)
+    insert_rows([again], conflict=["game", "faction"], update=["obligation"])
+    clock = SeatClock.objects.get(game=game, faction="athens")
+    assert (clock.obligation, clock.missed_in_a_row) == ("", 2)
+
+    def email(subject: str) -> Outbox:
+        return Outbox(
+            game_id=game.pk, seq=1, seat_id=1, kind="turn", to_email="a@example.com", subject=subject
+        )
+
+    insert_rows([email("first")], ignore_conflicts=True)
+    insert_rows([email("second"), email("second")], ignore_conflicts=True)
+    (row,) = Outbox.objects.filter(game_id=game.pk, seq=1, seat_id=1, kind="turn")
+    assert row.subject == "first" and row.created is not None  # auto_now_add, as the ORM sets it
+
+
+@pytest.mark.django_db
+def test_rows_with_related_equal_select_related_with_and_without_a_related_row(django_assert_num_queries):
+    game = two_player_game()
+    ana, ben = game.seats.order_by("id")
+    NotificationPreference.objects.create(seat=ben, mode="every_turn", digest_hour=7)
+
+    mine = rows_with_related(Seat, "preference", ["game"], [game.pk])
+    orms = list(Seat.objects.filter(game=game).select_related("preference"))
+    assert [model_to_dict(s) for s in mine] == [model_to_dict(s) for s in orms]
+    assert Seat.preference.is_cached(mine[0]) and Seat.preference.is_cached(mine[1])
+    with django_assert_num_queries(0):
+        with pytest.raises(Seat.preference.RelatedObjectDoesNotExist):
+            mine[0].preference  # noqa: B018 (Ana has none)
+        assert model_to_dict(mine[1].preference) == model_to_dict(orms[1].preference)
+
+    (seat,) = rows_with_related(Seat, "game", ["pk", "game"], [ben.pk, game.pk])
+    assert Seat.game.is_cached(seat) and model_to_dict(seat.game) == model_to_dict(game)
+    assert seat.game.created == game.created and seat.game.seed == game.seed
+    assert rows_with_related(Seat, "game", ["pk", "game"], [ben.pk, game.pk + 1]) == []
