@@ -14,7 +14,8 @@ SHOW = (
     "print(json.dumps({'debug': s.DEBUG, 'engine': s.DATABASES['default']['ENGINE'], "
     "'db': str(s.DATABASES['default']['NAME']), 'eager': s.CELERY_TASK_ALWAYS_EAGER, "
     "'broker': s.CELERY_BROKER_URL, 'email': s.EMAIL_BACKEND, 'mailbox': s.EMAIL_FILE_PATH, "
-    "'hosts': s.ALLOWED_HOSTS, 'site': s.SITE_URL, 'anymail': s.ANYMAIL}))"
+    "'hosts': s.ALLOWED_HOSTS, 'site': s.SITE_URL, 'anymail': s.ANYMAIL, "
+    "'db_options': s.DATABASES['default'].get('OPTIONS', {})}))"
 )
 
 
@@ -103,3 +104,16 @@ def test_outbox_keep_days_schedules_the_daily_pruning_unless_off(tmp_path):
     assert run(OUTBOX_KEEP_DAYS="off").stdout.split() == ["None", "False"]
     refused = run(OUTBOX_KEEP_DAYS="-1")
     assert refused.returncode != 0 and "OUTBOX_KEEP_DAYS" in refused.stderr
+
+
+def test_postgresql_binds_parameters_on_the_server_and_prepares_repeated_statements_unless_told_not_to(
+    tmp_path,
+):
+    url = "postgres://aegea@db.example:5432/aegea"
+    default = json.loads(settings_with(tmp_path, DATABASE_URL=url).stdout)
+    assert default["db_options"] == {"server_side_binding": True, "prepare_threshold": 5}
+    pooled = settings_with(tmp_path, DATABASE_URL=url, DB_PREPARE_THRESHOLD="off", DB_SERVER_SIDE_BINDING="0")
+    assert json.loads(pooled.stdout)["db_options"] == {
+        "server_side_binding": False,
+        "prepare_threshold": None,
+    }
