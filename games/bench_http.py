@@ -25,12 +25,11 @@ from .bench_orders import Recording, clone_game
 from .links import link_token
 
 BASE_DIR = Path(settings.BASE_DIR)
-# The web server as docs/operations.md recommends running it: threaded workers that keep a client's
-# connection. Against the default sync workers on a busy 2-core machine: ~15% less server CPU per
-# order in every run (no TCP connect per request; a client stays with one process, whose state cache
-# then holds its game; threads overlap their waits on PostgreSQL), more orders/s in 10 of 13
-# alternating pairs. The 8 kept connections may all land on one worker (docs/operations.md).
-GUNICORN_ARGS = ["--worker-class", "gthread", "--threads", "4", "--keep-alive", "5"]
+# The web server as docs/operations.md recommends running it: gunicorn's default sync workers. On
+# a quiet machine they served 123 and 124 orders/s (p99 113 and 118 ms) where threaded workers with
+# keep-alive served 77 and 93 (p99 176 and 161 ms): the 8 kept connections need not spread evenly
+# over the 2 workers, and then one core idles (docs/operations.md).
+GUNICORN_ARGS: list[str] = []
 
 
 def free_port() -> int:
