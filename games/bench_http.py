@@ -108,7 +108,7 @@ def bench_http(
     others = {status: n for status, n in result.statuses.items() if status != 201}
     detail = (
         f"{accepted} orders accepted (201), other answers {others or 'none'}, {len(result.errors)} errors;"
-        f" gunicorn -w {workers} {' '.join(GUNICORN_ARGS)},"
+        f" gunicorn {' '.join(['-w', str(workers), *GUNICORN_ARGS])},"
         f" {threads} loopback client threads on {threads} games"
     )
     return [
