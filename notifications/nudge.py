@@ -18,6 +18,7 @@ import os
 import threading
 import time
 
+from celery import Task
 from kombu.exceptions import OperationalError
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ def wake_a_worker() -> None:
         _doorbell.ring()
 
 
-def send_nudge(task=None) -> None:  # noqa: ANN001 (a Celery task)
+def send_nudge(task: Task | None = None) -> None:
     """Publish one deliver_pending. With the broker down (Redis stopped) nothing fails: rows wait,
     pending, for the sweep. Finding the broker down takes Celery seconds, so after a failure this
     process skips nudges for BROKER_PAUSE seconds."""

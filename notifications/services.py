@@ -30,7 +30,7 @@ from django.utils.module_loading import import_string
 from aegea_pbem.sql_inserts import insert_rows
 
 from .models import Outbox
-from .nudge import BROKER_PAUSE, _broker_down_until, wake_a_worker  # noqa: F401 (tests reset the pause)
+from .nudge import wake_a_worker
 
 log = logging.getLogger(__name__)
 
@@ -153,14 +153,9 @@ def _wake_after_commit() -> None:
     of the open transaction in `run_on_commit` (dropping those of a savepoint rolled back), so a
     nudge already there will run if and when this row is committed too."""
     connection = transaction.get_connection()
-    if connection.in_atomic_block and any(entry[1] is _wake_a_worker for entry in connection.run_on_commit):
+    if connection.in_atomic_block and any(entry[1] is wake_a_worker for entry in connection.run_on_commit):
         return
-    transaction.on_commit(_wake_a_worker)
-
-
-def _wake_a_worker() -> None:
-    """The after-commit callback: one per transaction (see _wake_after_commit); notifications/nudge.py."""
-    wake_a_worker()
+    transaction.on_commit(wake_a_worker)
 
 
 def _max_attempts() -> int:

@@ -25,7 +25,7 @@ from games.engine import Pass
 from games.models import Event
 from games.orders import submit_order
 from games.situation import load_game
-from notifications import services
+from notifications import nudge
 from notifications.models import Outbox
 from notifications.tasks import sweep_outbox
 from tests.notifications.celery_fixtures import _forget_broker_connections, wait_until
@@ -84,7 +84,7 @@ def private_redis(tmp_path):
     server.stop()
     celery_app.conf.update(saved)
     _forget_broker_connections()
-    services._broker_down_until[0] = 0.0  # this process's pause after the outage: later tests nudge again
+    nudge._broker_down_until[0] = 0.0  # this process's pause after the outage: later tests nudge again
 
 
 def pass_for_whoever_must_act(game) -> int:
