@@ -56,6 +56,22 @@ def test_rings_during_a_nudge_are_answered_by_one_more_and_none_is_lost(sent):
     assert sent[-1] >= last_ring  # ... and it was sent after the last ring
 
 
+def test_after_a_nudge_the_bell_rests_so_steady_rings_send_few_nudges_and_the_last_is_answered(
+    monkeypatch,
+):
+    sent: list[float] = []
+    monkeypatch.setattr(nudge, "send_nudge", lambda: sent.append(time.monotonic()))
+    bell = nudge.Doorbell(interval=0.1)
+    started = time.monotonic()
+    while time.monotonic() - started < 0.5:  # an order every 5 ms, as a busy web process takes them
+        bell.ring()
+        last_ring = time.monotonic()
+        time.sleep(0.005)
+    assert wait_for(lambda: sent and sent[-1] >= last_ring)  # the last order's email is not forgotten
+    assert 2 <= len(sent) <= 8  # about one per interval, not one for each of ~100 rings
+    assert all(b - a >= 0.1 for a, b in zip(sent, sent[1:], strict=False))
+
+
 def test_rings_from_many_threads_are_answered(sent):
     bell = nudge.Doorbell()
     threads = [threading.Thread(target=bell.ring) for _ in range(8)]
