@@ -227,8 +227,7 @@ def _decide_and_append(
 ) -> OrderResult:
     """Inside submit_order's transaction, which holds the game's lock and read `head` with it."""
     seq = head[0]
-    events = engine.decide_recorded(before, command, game.seed, position=seq + 1, by=by)
-    after = engine.fold_from(before.copy(), events)
+    events, after = engine.decide_recorded_with_state(before, command, game.seed, position=seq + 1, by=by)
     # The projectors take `after` as the state after these events instead of folding them again.
     with deciding(game, seq, events, after):
         # No savepoint: any failure in here rolls the whole order back.

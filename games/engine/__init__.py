@@ -59,7 +59,7 @@ from .commands import (
     Reform,
 )
 from .events import Event, RuleViolation
-from .fold import apply_in_place
+from .fold import apply_events, apply_in_place
 from .legal import legal_commands
 from .order_reading import command_from_dict
 from .record import ORDER_GIVEN, RANDOMNESS_DRAWN, order_given, randomness_drawn, reveal_seed
@@ -97,6 +97,7 @@ __all__ = [
     "command_from_dict",
     "decide",
     "decide_recorded",
+    "decide_recorded_with_state",
     "event_view",
     "fold",
     "fold_from",
@@ -190,6 +191,11 @@ def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
     without a Polis, winter scoring and reinforcement, the next year's Spring, the end).
     Never changes `state`; an illegal order raises RuleViolation naming the rule.
     """
+    return _decided(state, command, rng)[0]
+
+
+def _decided(state: GameState, command: Command, rng: GameRng) -> tuple[list[Event], GameState]:
+    """decide's events, and the state after them (decide folds them as it goes)."""
     if state.phase == "ended":
         raise RuleViolation("H-END", "The game is over.")
     if not isinstance(command, Command):
@@ -205,7 +211,7 @@ def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
         tail = turns.end_of_turn(work)
         apply_in_place(work, tail)
         events += tail
-    return events + _settle(work, rng)
+    return events + _settle(work, rng), work
 
 
 def decide_recorded(
@@ -216,8 +222,22 @@ def decide_recorded(
     get, the batch's RNG position. The service, the bots and the verifier all build batches here;
     raises RuleViolation.
     """
+    return decide_recorded_with_state(state, command, seed, position, by)[0]
+
+
+def decide_recorded_with_state(
+    state: GameState, command: Command, seed: str, position: int, by: str = "player"
+) -> tuple[list[Event], GameState]:
+    """decide_recorded's batch and the state after it, equal to folding the batch onto `state`
+    (which is left unchanged): decide has folded its events already, so the service need not
+    copy the state and fold them again."""
     rng = GameRng(seed, position)
-    events = [reveal_seed(e, seed) for e in decide(state, command, rng)]
+    decided, after = _decided(state, command, rng)
+    events = [reveal_seed(e, seed) for e in decided]
     # H-END: "GameEnded" stays the game's last event; it draws nothing, so the draws go before it.
     ended = events[-1:] if events and events[-1].type == "GameEnded" else []
-    return [order_given(command, by), *events[: len(events) - len(ended)], randomness_drawn(rng), *ended]
+    given, drawn = order_given(command, by), randomness_drawn(rng)
+    recorded = [given, *events[: len(events) - len(ended)], drawn, *ended]
+    if ended:  # the stored "GameEnded" reveals the seed that decide's did not: fold what is stored
+        return recorded, apply_events(state, recorded)
+    return recorded, apply_in_place(after, [given, drawn])

@@ -13,6 +13,7 @@ from games.engine import (
     GameRng,
     Pass,
     decide_recorded,
+    decide_recorded_with_state,
     event_view,
     fold,
     fold_from,
@@ -75,6 +76,28 @@ def test_h_end_an_order_is_recorded_first_and_its_draws_last():
     before = state.to_dict()
     after = fold_from(state.copy(), batch).to_dict()
     assert before["players"] != after["players"] or before["turn_index"] != after["turn_index"]
+
+
+def test_h_end_the_state_decided_with_a_batch_is_the_batch_folded_onto_the_state_before():
+    """The service takes the state after an order from decide, which folds as it decides, instead
+    of folding the batch again: over whole games (4 and 2 players, to their end, where "GameEnded"
+    reveals the seed) it must be exactly what folding the stored batch gives."""
+    for factions, bot_seed in ((["athens", "sparta", "corinth", "thebes"], 11), (["athens", "sparta"], 5)):
+        bot = random.Random(bot_seed)
+        events = opening_recorded({"factions": factions}, SEED)
+        state = fold(events)
+        seq, orders = len(events), 0
+        while waiting := players_to_act(state):
+            faction = bot.choice(waiting)
+            command = random_legal_command(state, faction, bot)
+            before = state.to_dict()
+            batch, after = decide_recorded_with_state(state, command, SEED, position=seq + 1)
+            assert state.to_dict() == before  # the state decided on is left as it was
+            assert batch == decide_recorded(state, command, SEED, position=seq + 1)
+            folded = fold_from(state.copy(), batch)
+            assert after.to_dict() == folded.to_dict()
+            state, seq, orders = after, seq + len(batch), orders + 1
+        assert state.phase == "ended" and state.revealed_seed == SEED and orders > 50
 
 
 def _to_winter(seed: str) -> tuple[GameState, int]:
