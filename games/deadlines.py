@@ -18,19 +18,23 @@ from typing import Any
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from aegea_pbem.sql_selects import model_rows, model_select
+
 from .models import DeadlineSettings, Game, SeatClock, Vacation
 
 Interval = tuple[datetime, datetime]
+SETTINGS_FIELDS, SETTINGS_SQL = model_select(DeadlineSettings, "game_id = %s")
+VACATION_FIELDS, VACATIONS_SQL = model_select(Vacation, 'game_id = %s AND "end" > %s')
 REMINDER = re.compile(r"^\s*(?:(?P<percent>\d{1,2})\s*%|(?P<hours>\d{1,3})\s*h)\s*$")
 
 
 def settings_for(game: Game | int) -> DeadlineSettings:
     """The game's deadline settings, or the defaults (an unsaved row) when the organiser set none."""
     game_id = game if isinstance(game, int) else game.pk
-    # Raw (the model's converters still apply): orders that open an obligation read this, and
-    # the ORM's .first() costs more than twice the client time.
-    rows = DeadlineSettings.objects.raw("SELECT * FROM games_deadlinesettings WHERE game_id = %s", [game_id])
-    return next(iter(rows), None) or DeadlineSettings(game_id=game_id)
+    # SQL of our own (the model's converters still apply): orders that open an obligation read
+    # this, and the ORM's .first() costs more than twice the client time.
+    rows = model_rows(DeadlineSettings, SETTINGS_FIELDS, SETTINGS_SQL, [game_id])
+    return rows[0] if rows else DeadlineSettings(game_id=game_id)
 
 
 def time_zone(settings: DeadlineSettings) -> zoneinfo.ZoneInfo:
@@ -137,10 +141,9 @@ def seat_deadlines(
     """seat_deadline for several seats owing the same obligation, with one query for their
     vacations however many they are: a sealed winter order is owed by every seat at once."""
     pauses: dict[str, list[Interval]] = {faction: [] for faction in factions}
-    # Raw for the same reason as settings_for; the factions are filtered here, not in SQL.
-    sql = 'SELECT * FROM games_vacation WHERE game_id = %s AND "end" > %s'
+    # Our own SQL for the same reason as settings_for; the factions are filtered here, not in SQL.
     since = connection.ops.adapt_datetimefield_value(due_since)  # as the ORM binds it (SQLite: UTC text)
-    for v in Vacation.objects.raw(sql, [settings.game_id, since]):
+    for v in model_rows(Vacation, VACATION_FIELDS, VACATIONS_SQL, [settings.game_id, since]):
         if v.faction in pauses:
             pauses[v.faction].append((v.start, v.end))
     hours = settings.winter_hours if winter else settings.turn_hours

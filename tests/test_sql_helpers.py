@@ -3,13 +3,15 @@ exactly what the ORM's bulk_create and select_related would."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
 from aegea_pbem.sql_inserts import insert_rows
-from aegea_pbem.sql_selects import rows_with_related
-from games.models import Event, NotificationPreference, Seat, SeatClock
+from aegea_pbem.sql_selects import model_rows, model_select, rows_with_related
+from games.models import DeadlineSettings, Event, NotificationPreference, Seat, SeatClock, Vacation
 from notifications.models import Outbox
 from tests.order_loop_support import two_player_game
 
@@ -81,3 +83,26 @@ def test_rows_with_related_equal_select_related_with_and_without_a_related_row(d
     assert Seat.game.is_cached(seat) and model_to_dict(seat.game) == model_to_dict(game)
     assert seat.game.created == game.created and seat.game.seed == game.seed
     assert rows_with_related(Seat, "game", ["pk", "game"], [ben.pk, game.pk + 1]) == []
+
+
+@pytest.mark.django_db
+def test_model_rows_read_every_field_as_the_orm_does_with_no_deferred_field(django_assert_num_queries):
+    game = two_player_game()
+    DeadlineSettings.objects.create(game=game, turn_hours=30, time_zone="Europe/Berlin", skip_weekends=True)
+    start = timezone.now()
+    end = start + timedelta(days=2)
+    Vacation.objects.create(game=game, faction="athens", seq=1, start=start, end=end, days=2)
+    for model, condition, params in (
+        (DeadlineSettings, "game_id = %s", [game.pk]),
+        (Vacation, "game_id = %s", [game.pk]),
+        (SeatClock, "game_id = %s", [game.pk]),
+    ):
+        fields, sql = model_select(model, condition)
+        with django_assert_num_queries(1):
+            mine = model_rows(model, fields, sql, params)
+        orms = list(model.objects.filter(game_id=game.pk))
+        assert mine and [model_to_dict(r) for r in mine] == [model_to_dict(r) for r in orms]
+        assert [r.pk for r in mine] == [r.pk for r in orms] and not mine[0].get_deferred_fields()
+        assert all(not row._state.adding for row in mine)
+    (vacation,) = model_rows(Vacation, *model_select(Vacation, "game_id = %s"), [game.pk])
+    assert vacation.start == start and vacation.end.tzinfo is not None  # the converters applied

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from aegea_pbem.sql_inserts import insert_rows
+from aegea_pbem.sql_selects import model_rows
 
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
 from ..models import DeadlineSettings, Event, Game, GameProgress, SeatClock, Vacation
@@ -122,8 +123,12 @@ def _standing(game: Game, events: Sequence[Event]) -> tuple[str, int, int, list[
     return progress.phase, progress.year, progress.action_round, progress.must_act
 
 
-# One round trip, and raw: this runs on every order, and the ORM's union costs several times the
-# client time. A seat's row has no id; the model's converters still apply (SQLite's datetimes).
+# One round trip, and SQL of our own: this runs on every order, and the ORM's union costs several
+# times the client time. A seat's row has no id; the model's converters still apply (SQLite's
+# datetimes).
+CLOCK_FIELDS = (
+    *("id", "game_id", "faction", "obligation", "since_seq", "due_since", "deadline", "missed_in_a_row"),
+)
 CLOCKS_AND_SEATS = """
 SELECT id, game_id, faction, obligation, since_seq, due_since, deadline, missed_in_a_row
 FROM games_seatclock WHERE game_id = %s
@@ -136,7 +141,7 @@ def _clocks_and_seats(game_id: int) -> tuple[dict[str, SeatClock], set[str]]:
     """The game's clocks and its seated factions."""
     clocks: dict[str, SeatClock] = {}
     seated: set[str] = set()
-    for row in SeatClock.objects.raw(CLOCKS_AND_SEATS, [game_id, game_id]):
+    for row in model_rows(SeatClock, CLOCK_FIELDS, CLOCKS_AND_SEATS, [game_id, game_id]):
         if row.pk is None:
             seated.add(row.faction)
         else:
