@@ -91,7 +91,8 @@ def lock_head(game: Game) -> tuple[int, str]:
 
 def _validated(
     events: Iterable[EventLike], actor: str, expected_seq: int
-) -> list[tuple[str, dict[str, Any]]]:
+) -> list[tuple[str, dict[str, Any], str]]:
+    """Each event's type, payload and the payload's canonical JSON (which the hash chain takes)."""
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise ValueError(f"expected_seq must be an integer >= 0, not {expected_seq!r}")
     if not isinstance(actor, str) or len(actor) > 100:
@@ -104,8 +105,8 @@ def _validated(
         if not isinstance(payload, Mapping):
             raise ValueError(f"event {index} ({event_type}): payload must be a mapping")
         payload = dict(payload)
-        canonical_json(payload)  # raises NotCanonical for floats and other unstorable values
-        checked.append((event_type, payload))
+        # Raises NotCanonical for floats and other unstorable values.
+        checked.append((event_type, payload, canonical_json(payload)))
     if not checked:
         raise ValueError("append_events needs at least one event")
     return checked
@@ -158,12 +159,12 @@ def append_events(
                 prev_hash,
                 game_id=game.pk,
                 first_seq=seq + 1,
-                events=[(event_type, canonical_json(payload), actor) for event_type, payload in checked],
+                events=[(event_type, payload_json, actor) for event_type, _payload, payload_json in checked],
                 schema_version=SCHEMA_VERSION,
                 created=created,
             )
             rows = []
-            for (event_type, payload), digest in zip(checked, digests, strict=True):
+            for (event_type, payload, _json), digest in zip(checked, digests, strict=True):
                 seq += 1
                 rows.append(
                     Event(
