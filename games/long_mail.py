@@ -84,6 +84,7 @@ def mail_seat(
         return
     if reply_to is None:
         reply_to = reply_address(seat, "o", reply_seq) if reply_seq is not None else ""
+    unsubscribe = unsubscribe_url(seat)  # signed once: the footer's link and the header
     with translation.override(seat.language):
         clock = clock_of(game, seat.faction)
         context = {
@@ -94,7 +95,7 @@ def mail_seat(
             "paragraphs": paragraphs,
             "link": seat_url(seat),
             "deadline": deadline_text(clock.deadline if clock else None, game),
-            "unsubscribe_url": unsubscribe_url(seat),
+            "unsubscribe_url": unsubscribe,
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: the board at `seq`, for some kinds
             **(extra or {}),
         }
@@ -108,7 +109,7 @@ def mail_seat(
         template="notice",
         context=context,
         reply_to=reply_to,
-        headers=mail_headers(seat),
+        headers=mail_headers(seat, unsubscribe),
     )
 
 

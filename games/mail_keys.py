@@ -129,9 +129,10 @@ def unsubscribe_url(seat: Seat) -> str:
     return f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[unsubscribe_token(seat)])}"
 
 
-def mail_headers(seat: Seat) -> dict[str, str]:
-    """List-Unsubscribe (one click, RFC 8058) for every email to a seat."""
+def mail_headers(seat: Seat, unsubscribe: str | None = None) -> dict[str, str]:
+    """List-Unsubscribe (one click, RFC 8058) for every email to a seat; `unsubscribe`: the seat's
+    unsubscribe_url when the caller has signed it already (for the email's footer)."""
     return {
-        "List-Unsubscribe": f"<{unsubscribe_url(seat)}>",
+        "List-Unsubscribe": f"<{unsubscribe or unsubscribe_url(seat)}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     }

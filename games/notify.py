@@ -145,6 +145,8 @@ def _enqueue(
     if not wants_mail(seat, kind):  # issue 6: the player's preferences
         return
     game = mail.game
+    unsubscribe = unsubscribe_url(seat)  # signed once: the footer's link and the header
+    reply_to = reply_address(seat, "o", seq)  # issue 6: orders by email reply
     with translation.override(seat.language):
         context = {
             "game_name": game.name or str(game.pk),
@@ -161,8 +163,8 @@ def _enqueue(
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
             "deadline": mail.deadline(seat.faction),
-            "unsubscribe_url": unsubscribe_url(seat),
-            "email_orders": bool(reply_address(seat)),
+            "unsubscribe_url": unsubscribe,
+            "email_orders": bool(reply_to),
             **_sealed_order_aids(state, seat.faction),
             **(extra or {}),
         }
@@ -175,8 +177,8 @@ def _enqueue(
         language=seat.language,
         template=kind,
         context=context,
-        reply_to=reply_address(seat, "o", seq),  # issue 6: orders by email reply
-        headers=mail_headers(seat),
+        reply_to=reply_to,
+        headers=mail_headers(seat, unsubscribe),
     )
 
 
