@@ -187,6 +187,17 @@ def ratios(figures: list[Figure]) -> list[Figure]:
     return out
 
 
+def engine_bound(figures: list[Figure]) -> list[Figure]:
+    """The best orders-to-raw-insert ratio an order could reach if it cost nothing but the engine's
+    decision (engine_ms_per_order) and one single-row INSERT+COMMIT: 1 / (1 + raw rate x engine time)."""
+    by_name = {figure.name: figure.value for figure in figures}
+    if "engine_ms_per_order" not in by_name or "raw_insert_commit_per_s" not in by_name:
+        return []
+    bound = 1 / (1 + by_name["raw_insert_commit_per_s"] * by_name["engine_ms_per_order"] / 1000)
+    detail = "an order costing only engine_ms_per_order plus one raw INSERT+COMMIT"
+    return [Figure("orders_to_raw_insert_ratio_engine_bound", bound, "x", detail)]
+
+
 TARGETS = {
     "state_load_snapshots_p50_ms": "<= 5",
     "state_load_cached_p50_ms": "<= 5",

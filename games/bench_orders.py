@@ -134,6 +134,27 @@ def bench_submit(recording: Recording, clients: int, state_cache: bool = True) -
     ]
 
 
+def bench_engine(recording: Recording, repeat: int = 5) -> list[Figure]:
+    """The engine alone on the recorded orders: each decided on its state and folded
+    (engine.decide_recorded_with_state, as submit_order calls it), no database, no Django. Every
+    order costs at least this much CPU on top of its round trips, which bounds the orders' ratio to
+    the raw insert ceiling (bench.engine_bound)."""
+    game = Game.objects.get(pk=recording.game_id)
+    events = load_engine_events(game)
+    states = {seq: engine.fold(events[:seq]) for _command, seq in recording.orders}
+    runs = []
+    for _ in range(repeat):
+        before = time.perf_counter()
+        for command, seq in recording.orders:
+            engine.decide_recorded_with_state(states[seq], command, game.seed, position=seq + 1)
+        runs.append((time.perf_counter() - before) / len(recording.orders))
+    detail = (
+        f"the engine alone: {len(recording.orders)} recorded orders each decided and folded on its"
+        f" state, no database; median of {repeat}"
+    )
+    return [Figure("engine_ms_per_order", statistics.median(runs) * 1000, "ms", detail)]
+
+
 def _p99(sorted_values: list[float]) -> float:
     return sorted_values[max(0, int(len(sorted_values) * 0.99) - 1)]
 

@@ -15,7 +15,14 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from games.bench import Figure, bench_appends, bench_database_ceiling, ratios, with_targets
+from games.bench import (
+    Figure,
+    bench_appends,
+    bench_database_ceiling,
+    engine_bound,
+    ratios,
+    with_targets,
+)
 
 PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "http", "scale")
 DEFAULT_PARTS = PARTS[:-1]  # the scale bench seeds ~2 million events: `make bench-scale`
@@ -61,8 +68,9 @@ class Command(BaseCommand):
             took = time.perf_counter() - before
             self.stdout.write(f"(recorded a 4-player game: {len(recording.orders)} orders, {took:.1f} s)")
         if "orders" in parts:
-            from games.bench_orders import bench_submit
+            from games.bench_orders import bench_engine, bench_submit
 
+            add(bench_engine(recording))
             add(bench_submit(recording, 1, state_cache=False))  # before the state cache
             add(bench_submit(recording, 1))
             add(bench_submit(recording, 4))
@@ -87,6 +95,7 @@ class Command(BaseCommand):
 
             add(bench_scale(recording, options["scale_games"], options["scale_events"]))
         add(ratios(figures))
+        add(engine_bound(figures))
         figures = with_targets(figures)
         self.stdout.write(f"(bench took {time.perf_counter() - started:.0f} s)")
         result = {
