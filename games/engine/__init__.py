@@ -228,9 +228,9 @@ def decide_recorded(
 def decide_recorded_with_state(
     state: GameState, command: Command, seed: str, position: int, by: str = "player"
 ) -> tuple[list[Event], GameState]:
-    """decide_recorded's batch and the state after it, equal to folding the batch onto `state`
-    (which is left unchanged): decide has folded its events already, so the service need not
-    copy the state and fold them again."""
+    """decide_recorded's batch (H-ORDER, H-END) and the state after it, equal to folding the batch
+    onto `state` (which is left unchanged): decide has folded its events already, so the service
+    need not copy the state and fold them again."""
     rng = GameRng(seed, position)
     decided, after = _decided(state, command, rng)
     events = [reveal_seed(e, seed) for e in decided]

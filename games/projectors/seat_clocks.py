@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from aegea_pbem.sql_inserts import insert_rows
-from aegea_pbem.sql_selects import model_rows
+from aegea_pbem.sql_selects import model_rows, model_select
 
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
 from ..models import DeadlineSettings, Event, Game, GameProgress, SeatClock, Vacation
@@ -126,15 +126,11 @@ def _standing(game: Game, events: Sequence[Event]) -> tuple[str, int, int, list[
 # One round trip, and SQL of our own: this runs on every order, and the ORM's union costs several
 # times the client time. A seat's row has no id; the model's converters still apply (SQLite's
 # datetimes).
-CLOCK_FIELDS = (
-    *("id", "game_id", "faction", "obligation", "since_seq", "due_since", "deadline", "missed_in_a_row"),
-)
-CLOCKS_AND_SEATS = """
-SELECT id, game_id, faction, obligation, since_seq, due_since, deadline, missed_in_a_row
-FROM games_seatclock WHERE game_id = %s
+CLOCK_FIELDS, CLOCKS = model_select(SeatClock, "game_id = %s")
+# A seated faction as a clock row with no id, column for column (a new field breaks this loudly).
+CLOCKS_AND_SEATS = f"""{CLOCKS}
 UNION ALL
-SELECT NULL, game_id, faction, '', NULL, NULL, NULL, 0 FROM games_seat WHERE game_id = %s
-"""
+SELECT NULL, game_id, faction, '', NULL, NULL, NULL, 0 FROM games_seat WHERE game_id = %s"""
 
 
 def _clocks_and_seats(game_id: int) -> tuple[dict[str, SeatClock], set[str]]:
