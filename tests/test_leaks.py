@@ -38,6 +38,7 @@ from games.narration import describe, is_told
 from games.orders import PlayerSpec, create_game, submit_order
 from games.situation import load_game
 from notifications.models import Outbox
+from notifications.services import rendered
 
 pytestmark = pytest.mark.django_db
 
@@ -183,9 +184,13 @@ def render_all(game: Game, reader: Reader, secrets: Secrets, at_seq: int) -> Non
     if reader.seat_id is not None:
         emails = list(Outbox.objects.filter(seat_id=reader.seat_id).order_by("id")[reader.emails_seen :])
         reader.emails_seen += len(emails)
-        for email in emails:
-            text = email.subject + email.body_text + email.body_html
-            assert_no_secret_text(text, reader, secrets, seed, f"email {email.kind} seq {email.seq}")
+        for row in emails:
+            # The email as the worker sends it: its template rendered with its context and what the
+            # worker tells at sending (what happened since the last turn); the row keeps no body.
+            email = rendered(row)
+            assert email.text and email.html, f"email {row.kind} seq {row.seq} renders empty"
+            text = email.subject + email.text + email.html
+            assert_no_secret_text(text, reader, secrets, seed, f"email {row.kind} seq {row.seq}")
 
 
 def _readers(game: Game, organiser) -> list[Reader]:  # type: ignore[no-untyped-def]
@@ -233,6 +238,7 @@ def test_h_screen_no_page_email_or_json_shows_another_players_secrets_before_the
             for reader in readers:
                 render_all(game, reader, secrets, at_seq)
     assert orders > 50 and all(r.checks > 10 for r in readers)
+    assert all(r.emails_seen > 10 for r in readers if r.seat_id is not None)  # each email rendered and read
     # Every event type was rendered for everyone right after it first happened, but those that
     # first came in the final batch: after the end everything is shown anyway (H-END).
     every_type = set(Event.objects.filter(game=game).values_list("type", flat=True))
