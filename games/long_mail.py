@@ -22,6 +22,7 @@ Unsubscribed: nothing but the answers to the player's own emails.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import translation
@@ -74,11 +75,14 @@ def mail_seat(
     reply_seq: int | None = None,
     extra: dict[str, Any] | None = None,
     reply_to: str | None = None,
+    deadline: str | None = None,
 ) -> None:
     """Queue one notice to `seat` (subject and paragraphs already in the seat's language).
 
     `reply_seq`: the seq an order sent by replying is decided on (the game's head now);
-    `reply_to` replaces that address (a message's reply goes back to its sender).
+    `reply_to` replaces that address (a message's reply goes back to its sender). `deadline`:
+    the seat's deadline in words, when the caller knows it (an order knows the clocks it left);
+    else it is read from the seat's clock.
     """
     if not wants_mail(seat, kind):
         return
@@ -86,7 +90,9 @@ def mail_seat(
         reply_to = reply_address(seat, "o", reply_seq) if reply_seq is not None else ""
     unsubscribe = unsubscribe_url(seat)  # signed once: the footer's link and the header
     with translation.override(seat.language):
-        clock = clock_of(game, seat.faction)
+        if deadline is None:
+            clock = clock_of(game, seat.faction)
+            deadline = deadline_text(clock.deadline if clock else None, game)
         context = {
             "game_name": game.name or str(game.pk),
             "player_name": seat.name,
@@ -94,7 +100,7 @@ def mail_seat(
             "subject": subject,
             "paragraphs": paragraphs,
             "link": seat_url(seat),
-            "deadline": deadline_text(clock.deadline if clock else None, game),
+            "deadline": deadline,
             "unsubscribe_url": unsubscribe,
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: the board at `seq`, for some kinds
             **(extra or {}),
@@ -143,8 +149,11 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
     )
 
 
-def mail_updates(game: Game, seats: list[Seat], state: Any, seq: int) -> None:
-    """Preference "after every turn": what happened, to the seats that need not act now."""
+def mail_updates(
+    game: Game, seats: list[Seat], state: Any, seq: int, deadline: Callable[[str], str] | None = None
+) -> None:
+    """Preference "after every turn": what happened, to the seats that need not act now.
+    `deadline(faction)`: each seat's deadline in words, when the caller knows the clocks."""
     from .situation import happenings_when_sent, whose_turn
 
     for seat in seats:
@@ -161,4 +170,5 @@ def mail_updates(game: Game, seats: list[Seat], state: Any, seq: int) -> None:
                 [whose_turn(state, seat.faction)],
                 reply_seq=seq,
                 extra=happenings_when_sent(game, seat.faction, seq),
+                deadline=deadline(seat.faction) if deadline else None,
             )

@@ -56,7 +56,8 @@ def notify_after_order(
             if seat.faction in due:
                 _enqueue(mail, seat, after, seq, "turn")
         _notify_offers(mail, before, after, seq)
-        mail_updates(game, [s for s in seats if s.faction not in due], after, seq)  # issue 6: "every turn"
+        # Issue 6: "every turn"; the deadlines from the clocks this order left (no query per email).
+        mail_updates(game, [s for s in seats if s.faction not in due], after, seq, mail.deadline)
 
 
 class _OrderMail:
