@@ -37,6 +37,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(needs)
 
 
+@pytest.fixture(autouse=True)
+def default_language() -> None:
+    """Each test starts in the site's default language: a request in German (LocaleMiddleware
+    activates the reader's language in the test's thread and leaves it) must not make a later
+    test's English messages German."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @dataclass(frozen=True)
 class Fact:
     """An engine-style event (type, payload) that needs no engine: the store accepts any such object."""
