@@ -58,6 +58,38 @@ def model_rows(
     return [_instance(part, iter(row), alias, conn) for row in rows]
 
 
+def joined_rows(
+    models_: Sequence[type[models.Model]], sql: str, params: Sequence[Any], alias: str = "default"
+) -> list[tuple[models.Model | None, ...]]:
+    """One instance of each of `models_` per row of `sql`, whose columns are each model's concrete
+    fields in turn (as `joined_columns` writes them); a model whose primary key column is NULL
+    (an outer join found no row) gives None. Two tables read in one round trip."""
+    layout = []  # per model: its part, the first and the end column, and where its primary key is
+    start = 0
+    for model in models_:
+        concrete = model._meta.concrete_fields
+        part = _part(model, tuple(field.attname for field in concrete), alias)
+        layout.append((part, start, start + len(concrete), start + concrete.index(model._meta.pk)))
+        start += len(concrete)
+    conn = connections[alias]
+    with conn.cursor() as cursor:
+        cursor.execute(sql, list(params))
+        rows = cursor.fetchall()
+    return [
+        tuple(
+            None if row[pk] is None else _instance(part, iter(row[first:end]), alias, conn)
+            for part, first, end, pk in layout
+        )
+        for row in rows
+    ]
+
+
+def joined_columns(model: type[models.Model], table_alias: str, alias: str = "default") -> str:
+    """`model`'s concrete columns, qualified by `table_alias`, for a query read by `joined_rows`."""
+    quote = connections[alias].ops.quote_name
+    return ", ".join(f"{table_alias}.{quote(field.column)}" for field in model._meta.concrete_fields)
+
+
 def model_select(
     model: type[models.Model], condition: str, alias: str = "default"
 ) -> tuple[tuple[str, ...], str]:

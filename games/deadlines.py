@@ -18,13 +18,21 @@ from typing import Any
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from aegea_pbem.sql_selects import model_rows, model_select
+from aegea_pbem.sql_selects import joined_columns, joined_rows, model_rows, model_select
 
 from .models import DeadlineSettings, Game, SeatClock, Vacation
 
 Interval = tuple[datetime, datetime]
 SETTINGS_FIELDS, SETTINGS_SQL = model_select(DeadlineSettings, "game_id = %s")
 VACATION_FIELDS, VACATIONS_SQL = model_select(Vacation, 'game_id = %s AND "end" > %s')
+# An order that opens an obligation needs both: one round trip. The game's row anchors the joins,
+# so a game without settings or vacations still gives one row (of NULLs for what it lacks).
+SETTINGS_AND_VACATIONS = f"""
+SELECT {joined_columns(DeadlineSettings, "s")}, {joined_columns(Vacation, "v")}
+FROM games_game g
+LEFT JOIN games_deadlinesettings s ON s.game_id = g.id
+LEFT JOIN games_vacation v ON v.game_id = g.id AND v."end" > %s
+WHERE g.id = %s ORDER BY v.start"""
 REMINDER = re.compile(r"^\s*(?:(?P<percent>\d{1,2})\s*%|(?P<hours>\d{1,3})\s*h)\s*$")
 
 
@@ -35,6 +43,19 @@ def settings_for(game: Game | int) -> DeadlineSettings:
     # this, and the ORM's .first() costs more than twice the client time.
     rows = model_rows(DeadlineSettings, SETTINGS_FIELDS, SETTINGS_SQL, [game_id])
     return rows[0] if rows else DeadlineSettings(game_id=game_id)
+
+
+def settings_and_vacations(game_id: int, ending_after: datetime) -> tuple[DeadlineSettings, list[Vacation]]:
+    """settings_for(game_id), and the game's vacations that end after `ending_after`, in one query."""
+    settings, vacations = None, []
+    since = connection.ops.adapt_datetimefield_value(ending_after)  # as the ORM binds it (SQLite: UTC text)
+    for found, vacation in joined_rows(
+        [DeadlineSettings, Vacation], SETTINGS_AND_VACATIONS, [since, game_id]
+    ):
+        settings = found
+        if vacation is not None:
+            vacations.append(vacation)
+    return settings or DeadlineSettings(game_id=game_id), vacations
 
 
 def time_zone(settings: DeadlineSettings) -> zoneinfo.ZoneInfo:
@@ -136,14 +157,21 @@ def seat_deadline(game_id: int, faction: str, due_since: datetime, winter: bool)
 
 
 def seat_deadlines(
-    settings: DeadlineSettings, factions: list[str], due_since: datetime, winter: bool
+    settings: DeadlineSettings,
+    factions: list[str],
+    due_since: datetime,
+    winter: bool,
+    vacations: Iterable[Vacation] | None = None,
 ) -> dict[str, datetime]:
     """seat_deadline for several seats owing the same obligation, with one query for their
-    vacations however many they are: a sealed winter order is owed by every seat at once."""
+    vacations however many they are (a sealed winter order is owed by every seat at once), or
+    none when the caller read the game's `vacations` ending after `due_since` already."""
     pauses: dict[str, list[Interval]] = {faction: [] for faction in factions}
-    # Our own SQL for the same reason as settings_for; the factions are filtered here, not in SQL.
-    since = connection.ops.adapt_datetimefield_value(due_since)  # as the ORM binds it (SQLite: UTC text)
-    for v in model_rows(Vacation, VACATION_FIELDS, VACATIONS_SQL, [settings.game_id, since]):
+    if vacations is None:
+        # Our own SQL for the same reason as settings_for; the factions are filtered here, not in SQL.
+        since = connection.ops.adapt_datetimefield_value(due_since)  # as the ORM binds it (SQLite: UTC text)
+        vacations = model_rows(Vacation, VACATION_FIELDS, VACATIONS_SQL, [settings.game_id, since])
+    for v in vacations:
         if v.faction in pauses:
             pauses[v.faction].append((v.start, v.end))
     hours = settings.winter_hours if winter else settings.turn_hours

@@ -63,7 +63,7 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_twelve_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_eleven_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
@@ -76,8 +76,9 @@ def test_an_order_that_hands_the_turn_on_costs_twelve_statements(nudges):
         "INSERT games_event",  # the whole batch in one INSERT
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
         "SELECT games_seatclock",  # seat clocks: the clocks and the seats, one query
-        "SELECT games_deadlinesettings",  # the next player's obligation is new: their deadline
-        "SELECT games_vacation",  # ... with their vacations
+        # The next player's obligation is new, so their deadline: the game's deadline settings and
+        # vacations, left joined to the game's row in one query (deadlines.settings_and_vacations).
+        "SELECT games_game",
         "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
         "INSERT games_gamesummary",  # upsert
         # the seats to mail, with their preferences (no query per seat); the turn email's "what

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select, rows_with_related
+from games.deadlines import settings_and_vacations
 from games.models import DeadlineSettings, Event, NotificationPreference, Seat, SeatClock, Vacation
 from notifications.models import Outbox
 from tests.order_loop_support import two_player_game
@@ -106,3 +107,41 @@ def test_model_rows_read_every_field_as_the_orm_does_with_no_deferred_field(djan
         assert all(not row._state.adding for row in mine)
     (vacation,) = model_rows(Vacation, *model_select(Vacation, "game_id = %s"), [game.pk])
     assert vacation.start == start and vacation.end.tzinfo is not None  # the converters applied
+
+
+@pytest.mark.django_db
+def test_settings_and_vacations_read_both_in_one_query_as_the_orm_would(django_assert_num_queries):
+    game = two_player_game()
+    start = timezone.now()
+    with django_assert_num_queries(1):
+        settings, vacations = settings_and_vacations(game.pk, start)
+    assert settings._state.adding and settings.game_id == game.pk and settings.turn_hours == 48  # defaults
+    assert vacations == []
+
+    DeadlineSettings.objects.create(game=game, turn_hours=30, time_zone="Europe/Berlin", skip_weekends=True)
+    over = Vacation.objects.create(
+        game=game,
+        faction="athens",
+        seq=1,
+        start=start - timedelta(days=3),
+        end=start - timedelta(days=1),
+        days=2,
+    )
+    later = Vacation.objects.create(
+        game=game,
+        faction="sparta",
+        seq=3,
+        start=start + timedelta(days=2),
+        end=start + timedelta(days=4),
+        days=2,
+    )
+    sooner = Vacation.objects.create(
+        game=game, faction="athens", seq=2, start=start, end=start + timedelta(days=1), days=1
+    )
+    with django_assert_num_queries(1):
+        settings, vacations = settings_and_vacations(game.pk, start)
+    assert model_to_dict(settings) == model_to_dict(DeadlineSettings.objects.get(game=game))
+    assert not settings._state.adding
+    assert [v.pk for v in vacations] == [sooner.pk, later.pk]  # by start; the one over is left out
+    assert over.pk not in [v.pk for v in vacations]
+    assert model_to_dict(vacations[1]) == model_to_dict(later) and vacations[1].end == later.end

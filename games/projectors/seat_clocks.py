@@ -9,8 +9,8 @@ everyone who must act has acted the engine moves on at once, and the next obliga
 starts at that event.
 
 Every order runs this, so it costs few round trips: the clocks and the seats in one query, the
-opening event from the batch when it is there, the deadline settings and vacations once for all
-whose obligation is new, and the changed clocks in one upsert.
+opening event from the batch when it is there, the deadline settings and vacations (one query)
+once for all whose obligation is new, and the changed clocks in one upsert.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     if standing is None:
         return
     phase, year, action_round, must_act = standing
-    from ..deadlines import obligation_key, seat_deadlines, settings_for  # they import the models, as we do
+    from ..deadlines import obligation_key, seat_deadlines, settings_and_vacations  # they import the models
 
     clocks, seated = _clocks_and_seats(game.pk)
     stored = {faction: _values(clock) for faction, clock in clocks.items()}
@@ -70,8 +70,9 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     opening = (in_batch or _opening_before(game, events)) if owing - kept else None
     deadlines, settings = {}, None
     if opening is not None:
-        settings = settings_for(game.pk)
-        deadlines = seat_deadlines(settings, sorted(owing - kept), opening[1], key.startswith("winter"))
+        settings, vacations = settings_and_vacations(game.pk, opening[1])
+        winter = key.startswith("winter")
+        deadlines = seat_deadlines(settings, sorted(owing - kept), opening[1], winter, vacations)
     changed, written = [], {}
     for faction in sorted(set(clocks) | owing | seated):
         clock = written[faction] = clocks.get(faction) or SeatClock(game_id=game.pk, faction=faction)
