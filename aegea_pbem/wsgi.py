@@ -14,3 +14,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "aegea_pbem.settings")
 
 application = get_wsgi_application()
+
+# Each web process imports what its first order's email nudge needs now, not during that order.
+from notifications.nudge import warm_up  # noqa: E402  (needs the settings configured above)
+
+warm_up()

@@ -58,6 +58,16 @@ def send_nudge(task: Task | None = None) -> None:
         log.warning("outbox: no broker to wake a worker (%s); the sweep will deliver", type(exc).__name__)
 
 
+def warm_up() -> None:
+    """Import the broker's transport (kombu's and redis's modules, ~50 ms) while a web process
+    starts, not inside the first order's nudge. Opens no connection: a broker that is down at
+    start changes nothing."""
+    from .tasks import deliver_pending
+
+    if not deliver_pending.app.conf.task_always_eager:
+        deliver_pending.app.connection_for_write().release()
+
+
 class Doorbell:
     """One background thread per process that turns many rings into few nudges."""
 

@@ -121,3 +121,42 @@ def test_a_broker_that_refuses_pauses_nudges_instead_of_failing_the_order(monkey
     assert warnings == ["outbox: no broker to wake a worker (OperationalError); the sweep will deliver"]
     nudge.send_nudge(deliver_pending)  # paused: not even tried
     assert len(warnings) == 1
+
+
+def test_a_web_process_imports_the_brokers_transport_at_start_without_connecting_to_it():
+    """aegea_pbem/wsgi.py warms up, so the first order's nudge imports nothing. The broker here is a
+    socket that listens but never answers: a connection attempt would show as a pending one."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys\n"
+        "import aegea_pbem.wsgi\n"
+        "from notifications.tasks import deliver_pending\n"
+        "assert not deliver_pending.app.conf.task_always_eager\n"
+        "print('kombu.transport.redis' in sys.modules)\n"
+    )
+    with socket.socket() as broker:
+        broker.bind(("127.0.0.1", 0))
+        broker.listen()
+        env = {
+            **os.environ,
+            "REDIS_URL": f"redis://127.0.0.1:{broker.getsockname()[1]}/0",
+            "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
+        }
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=Path(__file__).resolve().parents[2],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        broker.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            broker.accept()  # nobody connected
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]
