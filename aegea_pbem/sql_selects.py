@@ -59,13 +59,19 @@ def model_rows(
 
 
 def joined_rows(
-    models_: Sequence[type[models.Model]], sql: str, params: Sequence[Any], alias: str = "default"
-) -> list[tuple[models.Model | None, ...]]:
-    """One instance of each of `models_` per row of `sql`, whose columns are each model's concrete
-    fields in turn (as `joined_columns` writes them); a model whose primary key column is NULL
-    (an outer join found no row) gives None. Two tables read in one round trip."""
+    models_: Sequence[type[models.Model]],
+    sql: str,
+    params: Sequence[Any],
+    alias: str = "default",
+    *,
+    leading: int = 0,
+) -> list[tuple[Any, ...]]:
+    """Per row of `sql`: its first `leading` columns as they are, then one instance of each of
+    `models_`, whose columns follow each model's concrete fields in turn (as `joined_columns` writes
+    them); a model whose primary key column is NULL (an outer join found no row) gives None.
+    Several tables read in one round trip."""
     layout = []  # per model: its part, the first and the end column, and where its primary key is
-    start = 0
+    start = leading
     for model in models_:
         concrete = model._meta.concrete_fields
         part = _part(model, tuple(field.attname for field in concrete), alias)
@@ -76,9 +82,12 @@ def joined_rows(
         cursor.execute(sql, list(params))
         rows = cursor.fetchall()
     return [
-        tuple(
-            None if row[pk] is None else _instance(part, iter(row[first:end]), alias, conn)
-            for part, first, end, pk in layout
+        (
+            *row[:leading],
+            *(
+                None if row[pk] is None else _instance(part, iter(row[first:end]), alias, conn)
+                for part, first, end, pk in layout
+            ),
         )
         for row in rows
     ]

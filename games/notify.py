@@ -37,13 +37,19 @@ def welcome_everyone(game: Game, state: GameState, seq: int) -> None:
 
 
 def notify_after_order(
-    game: Game, before: GameState, after: GameState, seq: int, clocks: Written | None = None
+    game: Game,
+    before: GameState,
+    after: GameState,
+    seq: int,
+    clocks: Written | None = None,
+    seats: list[Seat] | None = None,
 ) -> None:
     """Mail whoever owes a new order now (sealed winter orders: everyone at once), or everyone at the end.
 
-    `clocks`: the seat clocks the order's append just left (projectors/seat_clocks.py), if known.
+    `clocks`: the seat clocks the order's append just left (projectors/seat_clocks.py), if known;
+    `seats`: the game's seats with their preferences cached, if the caller read them (order_lock.py).
     """
-    mail = _OrderMail(game, clocks)
+    mail = _OrderMail(game, clocks, seats)
     seats = mail.seats
     with outbox_batch():  # every email of the order in one INSERT
         if after.phase == "ended":
@@ -65,9 +71,11 @@ class _OrderMail:
     (so wants_mail costs no query) and the seat clocks with the game's deadline settings (those
     the append just wrote, or fetched when the first email needs them)."""
 
-    def __init__(self, game: Game, written: Written | None = None) -> None:
+    def __init__(self, game: Game, written: Written | None = None, seats: list[Seat] | None = None) -> None:
         self.game = game
-        self.seats = rows_with_related(Seat, "preference", ["game"], [game.pk])
+        if seats is None:
+            seats = rows_with_related(Seat, "preference", ["game"], [game.pk])
+        self.seats = seats
         self._clocks = written.clocks if written else None
         self._settings = written.settings if written else None
         self._players_lines: dict[str | None, str] = {}

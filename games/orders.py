@@ -30,9 +30,10 @@ from .engine.rng import seed_hash
 from .engine.table import TABLE_EVENTS
 from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
+from .order_lock import lock_head_and_seats
 from .projectors.seat_clocks import written_after
 from .situation import deciding, load_game
-from .store import ConcurrencyError, append_events, lock_head, save_snapshot
+from .store import ConcurrencyError, append_events, save_snapshot
 
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first
@@ -188,17 +189,18 @@ def submit_order(
         try:
             # The game row is locked first, so the head read with the lock is the one the order is
             # decided on and appended after (one query fewer than reading the head for the state
-            # cache and again for the append); no other order can come in between. Any failure
-            # in here (GameMovedOn, RuleViolation) rolls the whole order back: nothing is written.
+            # cache and again for the append); no other order can come in between. The same query
+            # reads the seats the order's emails go to. Any failure in here (GameMovedOn,
+            # RuleViolation) rolls the whole order back: nothing is written.
             with transaction.atomic():
-                head = lock_head(game)
+                head, seats = lock_head_and_seats(game)
                 loaded = load_game(game, head=head)
                 if loaded.seq != expected_seq and not (
                     _only_table_talk_since(game, expected_seq, loaded.seq)
                     or _only_sealed_by_others(game, expected_seq, seat, command)
                 ):
                     raise GameMovedOn()
-                return _decide_and_append(game, seat, command, loaded.state, head, by)
+                return _decide_and_append(game, seat, command, loaded.state, head, by, seats)
         except ConcurrencyError:
             continue  # an append that bypassed the lock came first (the unique index): look again
     raise GameMovedOn()
@@ -223,9 +225,15 @@ def _only_table_talk_since(game: Game, expected_seq: int, head: int) -> bool:
 
 
 def _decide_and_append(
-    game: Game, seat: Seat, command: Command, before: GameState, head: tuple[int, str], by: str
+    game: Game,
+    seat: Seat,
+    command: Command,
+    before: GameState,
+    head: tuple[int, str],
+    by: str,
+    seats: list[Seat],
 ) -> OrderResult:
-    """Inside submit_order's transaction, which holds the game's lock and read `head` with it."""
+    """Inside submit_order's transaction, which holds the game's lock and read `head` and `seats` with it."""
     seq = head[0]
     events, after = engine.decide_recorded_with_state(before, command, game.seed, position=seq + 1, by=by)
     # The projectors take `after` as the state after these events instead of folding them again.
@@ -233,7 +241,7 @@ def _decide_and_append(
         # No savepoint: any failure in here rolls the whole order back.
         rows = append_events(game, seq, events, actor=seat.faction, savepoint=False, locked=head)
         new_seq = rows[-1].seq
-        notify_after_order(game, before, after, new_seq, clocks=written_after(game, rows))
+        notify_after_order(game, before, after, new_seq, clocks=written_after(game, rows), seats=seats)
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
             save_snapshot(game, new_seq, after.to_dict())
     return OrderResult(seq=new_seq, events=rows, state=after)

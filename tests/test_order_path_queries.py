@@ -63,15 +63,16 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_eleven_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_ten_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
     done = order_statements(game, on_turn, Pass(on_turn.faction))
     assert done == [
         "BEGIN",
-        # Lock the game row FOR UPDATE and read the head (store.lock_head): the cached state of
-        # that head is the one the order is decided on, and the append needs no head of its own.
+        # Lock the game row FOR UPDATE and read the head and the seats to mail, with their email
+        # preferences (order_lock.py): the cached state of that head is the one the order is
+        # decided on, and the append needs no head of its own.
         "SELECT games_event",
         "INSERT games_event",  # the whole batch in one INSERT
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
@@ -81,10 +82,9 @@ def test_an_order_that_hands_the_turn_on_costs_eleven_statements(nudges):
         "SELECT games_game",
         "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
         "INSERT games_gamesummary",  # upsert
-        # the seats to mail, with their preferences (no query per seat); the turn email's "what
-        # happened" is read by the worker that sends it (situation.happenings_when_sent)
-        "SELECT games_seat",
-        "INSERT notifications_outbox",  # every email of the order in one INSERT
+        # Every email of the order in one INSERT, to the seats read with the lock; the turn
+        # email's "what happened" is read by the worker that sends it (happenings_when_sent).
+        "INSERT notifications_outbox",
         "COMMIT",  # then one Celery nudge, however many emails
     ], done
     assert Outbox.objects.filter(kind="turn", seq=load_game(game).seq).count() == 1
@@ -92,7 +92,7 @@ def test_an_order_that_hands_the_turn_on_costs_eleven_statements(nudges):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_nine_statements():
+def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_eight_statements():
     game = two_player_game()
     while load_game(game).state.phase != "winter_orders":
         seat = seats_to_act(game)[0]
@@ -101,13 +101,12 @@ def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_nine_statemen
     done = order_statements(game, first, CommitCoins(first.faction))
     assert done == [
         "BEGIN",
-        "SELECT games_event",  # lock and head
+        "SELECT games_event",  # lock, head and seats
         "INSERT games_event",
         "INSERT games_gameprogress",
         "SELECT games_seatclock",  # the other seat still owes the same obligation: its deadline
         "INSERT games_seatclock",  # stands (no settings, vacations); only the sealer's clock clears
-        "INSERT games_gamesummary",
-        "SELECT games_seat",  # nobody newly owes anything: no email, no outbox INSERT
+        "INSERT games_gamesummary",  # nobody newly owes anything: no email, no outbox INSERT
         "COMMIT",
     ], done
 
