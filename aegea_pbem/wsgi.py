@@ -15,7 +15,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "aegea_pbem.settings")
 
 application = get_wsgi_application()
 
-# Each web process imports what its first order's email nudge needs now, not during that order.
-from notifications.nudge import warm_up  # noqa: E402  (needs the settings configured above)
+# Each web process does now what its first orders would otherwise do (aegea_pbem/warmup.py).
+from aegea_pbem.warmup import warm_up  # noqa: E402  (needs the settings configured above)
 
 warm_up()
