@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.forms.models import model_to_dict
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select, rows_with_related
@@ -145,3 +146,36 @@ def test_settings_and_vacations_read_both_in_one_query_as_the_orm_would(django_a
     assert [v.pk for v in vacations] == [sooner.pk, later.pk]  # by start; the one over is left out
     assert over.pk not in [v.pk for v in vacations]
     assert model_to_dict(vacations[1]) == model_to_dict(later) and vacations[1].end == later.end
+
+
+@pytest.mark.django_db
+def test_insert_parameters_are_the_orms_also_where_the_field_is_skipped():
+    """insert_rows binds an int of an integer field and a str of a text field without the field's
+    own preparation: that must give what the ORM binds, and anything else goes through the field."""
+    from django.db import connection
+
+    from aegea_pbem.sql_inserts import _preparer
+    from games.models import Game, GameProgress, GameSummary
+
+    game = two_player_game()
+    rows = [
+        *Event.objects.filter(game=game),
+        *SeatClock.objects.filter(game=game),
+        *Outbox.objects.filter(game_id=game.pk),
+        *GameProgress.objects.filter(game=game),
+        *GameSummary.objects.filter(game=game),
+        SeatClock(game_id=game.pk, faction="athens", since_seq=None, missed_in_a_row=True),  # a bool
+        SeatClock(game_id=str(game.pk), faction="sparta"),  # a key given as text
+        Game(name=gettext_lazy("Game %(id)s"), language="en"),  # a lazy string
+    ]
+    assert len(rows) > 5
+    checked = 0
+    for row in rows:
+        for field in type(row)._meta.concrete_fields:
+            if field.get_internal_type() in ("DateTimeField", "JSONField"):
+                continue  # prepared by the field itself in both (a new time, a new JSON adapter)
+            mine = _preparer(field)(row, connection.ops)
+            orms = field.get_db_prep_save(field.pre_save(row, True), connection)
+            assert (mine, type(mine)) == (orms, type(orms)), (type(row).__name__, field.name)
+            checked += 1
+    assert checked > 40
