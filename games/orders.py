@@ -30,8 +30,8 @@ from .engine.rng import seed_hash
 from .engine.table import TABLE_EVENTS
 from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
-from .order_lock import lock_head_and_seats
-from .projectors.seat_clocks import written_after
+from .order_lock import Locked, lock_head_and_seats
+from .projectors.seat_clocks import clocks_read_before, written_after
 from .situation import deciding, load_game
 from .store import ConcurrencyError, append_events, save_snapshot
 
@@ -190,17 +190,17 @@ def submit_order(
             # The game row is locked first, so the head read with the lock is the one the order is
             # decided on and appended after (one query fewer than reading the head for the state
             # cache and again for the append); no other order can come in between. The same query
-            # reads the seats the order's emails go to. Any failure in here (GameMovedOn,
-            # RuleViolation) rolls the whole order back: nothing is written.
+            # reads the seats the order's emails go to and their clocks. Any failure in here
+            # (GameMovedOn, RuleViolation) rolls the whole order back: nothing is written.
             with transaction.atomic():
-                head, seats = lock_head_and_seats(game)
-                loaded = load_game(game, head=head)
+                locked = lock_head_and_seats(game)
+                loaded = load_game(game, head=locked.head)
                 if loaded.seq != expected_seq and not (
                     _only_table_talk_since(game, expected_seq, loaded.seq)
                     or _only_sealed_by_others(game, expected_seq, seat, command)
                 ):
                     raise GameMovedOn()
-                return _decide_and_append(game, seat, command, loaded.state, head, by, seats)
+                return _decide_and_append(game, seat, command, loaded.state, locked, by)
         except ConcurrencyError:
             continue  # an append that bypassed the lock came first (the unique index): look again
     raise GameMovedOn()
@@ -225,23 +225,19 @@ def _only_table_talk_since(game: Game, expected_seq: int, head: int) -> bool:
 
 
 def _decide_and_append(
-    game: Game,
-    seat: Seat,
-    command: Command,
-    before: GameState,
-    head: tuple[int, str],
-    by: str,
-    seats: list[Seat],
+    game: Game, seat: Seat, command: Command, before: GameState, locked: Locked, by: str
 ) -> OrderResult:
-    """Inside submit_order's transaction, which holds the game's lock and read `head` and `seats` with it."""
-    seq = head[0]
+    """Inside submit_order's transaction, which holds the game's lock and read `locked` with it."""
+    seq = locked.head[0]
     events, after = engine.decide_recorded_with_state(before, command, game.seed, position=seq + 1, by=by)
-    # The projectors take `after` as the state after these events instead of folding them again.
-    with deciding(game, seq, events, after):
+    # The projectors take `after` as the state after these events instead of folding them again,
+    # and the clocks read with the lock instead of reading them again.
+    with deciding(game, seq, events, after), clocks_read_before(game, seq, locked.clocks, locked.seats):
         # No savepoint: any failure in here rolls the whole order back.
-        rows = append_events(game, seq, events, actor=seat.faction, savepoint=False, locked=head)
+        rows = append_events(game, seq, events, actor=seat.faction, savepoint=False, locked=locked.head)
         new_seq = rows[-1].seq
-        notify_after_order(game, before, after, new_seq, clocks=written_after(game, rows), seats=seats)
+        clocks = written_after(game, rows)
+        notify_after_order(game, before, after, new_seq, clocks=clocks, seats=locked.seats)
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
             save_snapshot(game, new_seq, after.to_dict())
     return OrderResult(seq=new_seq, events=rows, state=after)

@@ -1,4 +1,5 @@
-"""An order's first statement (games/order_lock.py): the lock, the log's head and the seats to mail."""
+"""An order's first statement (games/order_lock.py): the lock, the log's head, the seats to mail and
+their clocks."""
 
 from __future__ import annotations
 
@@ -7,27 +8,35 @@ from django.forms.models import model_to_dict
 
 from aegea_pbem.sql_selects import rows_with_related
 from games.hashing import GENESIS_HASH
-from games.models import Game, NotificationPreference, Seat
+from games.models import Game, NotificationPreference, Seat, SeatClock
 from games.order_lock import lock_head_and_seats
 from games.store import head
 from tests.order_loop_support import two_player_game
 
 
 @pytest.mark.django_db
-def test_the_head_and_the_seats_with_their_preferences_come_in_one_query(django_assert_num_queries):
+def test_the_head_the_seats_with_their_preferences_and_the_clocks_come_in_one_query(
+    django_assert_num_queries,
+):
     game = two_player_game()
     ana, ben = game.seats.order_by("id")
     NotificationPreference.objects.create(seat=ben, mode="every_turn", digest_hour=7)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)
 
     with django_assert_num_queries(1):
-        found_head, seats = lock_head_and_seats(game)
+        locked = lock_head_and_seats(game)
+        seats = locked.seats
         assert game.status == Game.Status.ACTIVE  # refreshed from the locked row
         with pytest.raises(Seat.preference.RelatedObjectDoesNotExist):
             seats[0].preference  # noqa: B018 (Ana has none; known without a query)
         assert seats[1].preference.mode == "every_turn" and seats[0].game is game
 
-    assert found_head == head(game)
+    assert locked.head == head(game)
+    clocks = {clock.faction: clock for clock in SeatClock.objects.filter(game=game)}
+    assert len(clocks) == 2 and set(locked.clocks) == set(clocks)
+    for faction, clock in clocks.items():
+        assert model_to_dict(locked.clocks[faction]) == model_to_dict(clock)
+        assert locked.clocks[faction].pk == clock.pk and not locked.clocks[faction]._state.adding
     expected = rows_with_related(Seat, "preference", ["game"], [game.pk])
     assert [model_to_dict(s) for s in seats] == [model_to_dict(s) for s in expected]
     assert [s.pk for s in seats] == [ana.pk, ben.pk]
@@ -36,9 +45,20 @@ def test_the_head_and_the_seats_with_their_preferences_come_in_one_query(django_
 
 
 @pytest.mark.django_db
-def test_a_game_without_events_or_seats_has_the_genesis_head_and_no_seats():
+def test_a_game_without_events_or_seats_has_the_genesis_head_and_no_seats_or_clocks():
     game = Game.objects.create(name="empty")
-    assert lock_head_and_seats(game) == ((0, GENESIS_HASH), [])
+    locked = lock_head_and_seats(game)
+    assert (locked.head, locked.seats, locked.clocks) == ((0, GENESIS_HASH), [], {})
+
+
+@pytest.mark.django_db
+def test_a_clock_without_a_seat_leaves_the_clocks_to_the_projector():
+    """The clocks come joined to the seats: a clock of a faction with no seat would be missed, so
+    then none are handed on (the seat-clock projector reads them all itself)."""
+    game = two_player_game()
+    SeatClock.objects.create(game=game, faction="thebes")
+    locked = lock_head_and_seats(game)
+    assert locked.clocks is None and len(locked.seats) == 2
 
 
 @pytest.mark.django_db

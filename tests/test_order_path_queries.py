@@ -63,20 +63,20 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_ten_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
     done = order_statements(game, on_turn, Pass(on_turn.faction))
     assert done == [
         "BEGIN",
-        # Lock the game row FOR UPDATE and read the head and the seats to mail, with their email
-        # preferences (order_lock.py): the cached state of that head is the one the order is
-        # decided on, and the append needs no head of its own.
+        # Lock the game row FOR UPDATE and read the head, the seats to mail with their email
+        # preferences, and their clocks (order_lock.py): the cached state of that head is the one
+        # the order is decided on, the append needs no head of its own, and the seat-clock
+        # projector no clocks.
         "SELECT games_event",
         "INSERT games_event",  # the whole batch in one INSERT
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
-        "SELECT games_seatclock",  # seat clocks: the clocks and the seats, one query
         # The next player's obligation is new, so their deadline: the game's deadline settings and
         # vacations, left joined to the game's row in one query (deadlines.settings_and_vacations).
         "SELECT games_game",
@@ -92,7 +92,7 @@ def test_an_order_that_hands_the_turn_on_costs_ten_statements(nudges):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_eight_statements():
+def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_seven_statements():
     game = two_player_game()
     while load_game(game).state.phase != "winter_orders":
         seat = seats_to_act(game)[0]
@@ -101,11 +101,12 @@ def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_eight_stateme
     done = order_statements(game, first, CommitCoins(first.faction))
     assert done == [
         "BEGIN",
-        "SELECT games_event",  # lock, head and seats
+        "SELECT games_event",  # lock, head, seats and clocks
         "INSERT games_event",
         "INSERT games_gameprogress",
-        "SELECT games_seatclock",  # the other seat still owes the same obligation: its deadline
-        "INSERT games_seatclock",  # stands (no settings, vacations); only the sealer's clock clears
+        # The other seat still owes the same obligation: its deadline stands (no settings,
+        # vacations); only the sealer's clock clears.
+        "INSERT games_seatclock",
         "INSERT games_gamesummary",  # nobody newly owes anything: no email, no outbox INSERT
         "COMMIT",
     ], done

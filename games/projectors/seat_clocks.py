@@ -8,14 +8,16 @@ rebuild in any batches gives the same rows. "Ready" early resolution needs nothi
 everyone who must act has acted the engine moves on at once, and the next obligation's clock
 starts at that event.
 
-Every order runs this, so it costs few round trips: the clocks and the seats in one query, the
-opening event from the batch when it is there, the deadline settings and vacations (one query)
-once for all whose obligation is new, and the changed clocks in one upsert.
+Every order runs this, so it costs few round trips: the clocks and the seats in one query (none
+when submit_order read them with its game's lock: games/order_lock.py), the opening event from
+the batch when it is there, the deadline settings and vacations (one query) once for all whose
+obligation is new, and the changed clocks in one upsert.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,7 +27,7 @@ from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select
 
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
-from ..models import DeadlineSettings, Event, Game, GameProgress, SeatClock, Vacation
+from ..models import DeadlineSettings, Event, Game, GameProgress, Seat, SeatClock, Vacation
 from ..projections import projector
 
 ORDER_GIVEN = "OrderGiven"  # issue 7's record of an order: {player, command, by}
@@ -41,7 +43,7 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     phase, year, action_round, must_act = standing
     from ..deadlines import obligation_key, seat_deadlines, settings_and_vacations  # they import the models
 
-    clocks, seated = _clocks_and_seats(game.pk)
+    clocks, seated = _clocks_and_seats(game.pk, events[0].seq - 1)
     stored = {faction: _values(clock) for faction, clock in clocks.items()}
     vacation = False
     for event in events:
@@ -134,8 +136,12 @@ UNION ALL
 SELECT NULL, game_id, faction, '', NULL, NULL, NULL, 0 FROM games_seat WHERE game_id = %s"""
 
 
-def _clocks_and_seats(game_id: int) -> tuple[dict[str, SeatClock], set[str]]:
-    """The game's clocks and its seated factions."""
+def _clocks_and_seats(game_id: int, after_seq: int) -> tuple[dict[str, SeatClock], set[str]]:
+    """The game's clocks and its seated factions, as they were after event `after_seq`: read with the
+    order's lock when submit_order is appending (clocks_read_before), else here."""
+    read = _read_before.get()
+    if read is not None and read[0] == (game_id, after_seq):
+        return read[1], read[2]
     clocks: dict[str, SeatClock] = {}
     seated: set[str] = set()
     for row in model_rows(SeatClock, CLOCK_FIELDS, CLOCKS_AND_SEATS, [game_id, game_id]):
@@ -144,6 +150,28 @@ def _clocks_and_seats(game_id: int) -> tuple[dict[str, SeatClock], set[str]]:
         else:
             clocks[row.faction] = row
     return clocks, seated
+
+
+# Per thread: the clocks and seated factions an order read with its game's lock, for its append.
+_read_before: ContextVar[tuple[tuple[int, int], dict[str, SeatClock], set[str]] | None] = ContextVar(
+    "seat_clocks_read_before", default=None
+)
+
+
+@contextmanager
+def clocks_read_before(
+    game: Game, seq: int, clocks: dict[str, SeatClock] | None, seats: Sequence[Seat]
+) -> Iterator[None]:
+    """While submit_order appends after event `seq`, the projector starts from `clocks` (by faction:
+    all the game's clocks, read in this transaction after `seq`; None: not all, so it reads them)."""
+    if clocks is None:
+        yield
+        return
+    token = _read_before.set(((game.pk, seq), clocks, {seat.faction for seat in seats}))
+    try:
+        yield
+    finally:
+        _read_before.reset(token)
 
 
 def _values(clock: SeatClock) -> tuple[Any, ...]:
