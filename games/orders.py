@@ -33,7 +33,7 @@ from .notify import notify_after_order, welcome_everyone
 from .order_lock import Locked, lock_head_and_seats
 from .projectors.seat_clocks import clocks_read_before, written_after
 from .situation import deciding, load_game
-from .store import ConcurrencyError, append_events, save_snapshot
+from .store import ConcurrencyError, append_events, snapshot_appended
 
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first
@@ -239,5 +239,5 @@ def _decide_and_append(
         clocks = written_after(game, rows)
         notify_after_order(game, before, after, new_seq, clocks=clocks, seats=locked.seats)
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
-            save_snapshot(game, new_seq, after.to_dict())
+            snapshot_appended(game, new_seq, after.to_dict())
     return OrderResult(seq=new_seq, events=rows, state=after)

@@ -190,6 +190,12 @@ def append_events(
     return rows
 
 
+def snapshot_appended(game: Game, seq: int, state: dict[str, Any]) -> None:
+    """save_snapshot for event `seq` that the caller has just appended in the transaction it holds
+    (submit_order): one INSERT, with no head query; a snapshot already there for `seq` is kept."""
+    insert_rows([Snapshot(game=game, seq=seq, state=state)], ignore_conflicts=True)
+
+
 def save_snapshot(game: Game, seq: int, state: dict[str, Any]) -> Snapshot:
     """Store the folded state after event `seq`; a snapshot already there for that seq is kept."""
     last_seq, _ = head(game)

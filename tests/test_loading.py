@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 import pytest
 
 from games.log_reading import load_state
-from games.store import append_events, save_snapshot
+from games.store import append_events, save_snapshot, snapshot_appended
 from tests.conftest import Fact
 
 
@@ -101,6 +101,21 @@ def test_saving_a_snapshot_twice_keeps_the_first(game):
     again = save_snapshot(game, 1, {"coins": 999, "history": []})
 
     assert again.pk == first.pk and again.state["coins"] == 5
+
+
+def test_a_snapshot_of_the_event_just_appended_is_one_insert_and_keeps_a_first_one(
+    game, django_assert_num_queries
+):
+    """submit_order's snapshot (store.snapshot_appended): no head query, the same keep-the-first rule."""
+    mint(game, 0, 5)
+    with django_assert_num_queries(1):
+        snapshot_appended(game, 1, {"coins": 5, "history": ["Minted 5"]})
+    snapshot_appended(game, 1, {"coins": 999, "history": []})
+
+    (kept,) = game.snapshots.all()
+    assert (kept.seq, kept.state["coins"], kept.created is not None) == (1, 5, True)
+    loaded = load(game)
+    assert (loaded.snapshot_seq, loaded.events_folded, loaded.state.coins) == (1, 0, 5)
 
 
 def _facts(*amounts: int) -> list[Fact]:
