@@ -93,6 +93,13 @@ def joined_rows(
     ]
 
 
+def instance_from(model: type[M], values: Sequence[Any], alias: str = "default") -> M:
+    """`model`'s instance from one row's `values` of its concrete fields (as `joined_columns` writes
+    them), converted as the ORM would."""
+    part = _part(model, tuple(field.attname for field in model._meta.concrete_fields), alias)
+    return _instance(part, iter(values), alias, connections[alias])
+
+
 def joined_columns(model: type[models.Model], table_alias: str, alias: str = "default") -> str:
     """`model`'s concrete columns, qualified by `table_alias`, for a query read by `joined_rows`."""
     quote = connections[alias].ops.quote_name

@@ -8,6 +8,8 @@ revokes every link issued before.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -57,8 +59,19 @@ def seat_url(seat: Seat, token: str | None = None) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
-def resolve_link(token: str, game_id: int) -> Seat:
-    """The seat a token opens in game `game_id`, or LinkError saying why it opens nothing."""
+@dataclass(frozen=True)
+class LinkClaim:
+    """What a token's signature vouches for: a seat of a game at a link version. Whether that seat
+    is still in the game at that version is for the database to say (`seat_claimed`)."""
+
+    game_id: int
+    seat_id: int
+    version: int
+
+
+def read_link(token: str, game_id: int) -> LinkClaim:
+    """The claim of a token for game `game_id` (its signature, age and game checked, no query), or
+    LinkError saying why it opens nothing."""
     try:
         payload: Any = signing.loads(token, salt=SALT, max_age=max_age())
     except signing.SignatureExpired:
@@ -69,14 +82,24 @@ def resolve_link(token: str, game_id: int) -> Seat:
         raise LinkError("forged")
     if payload["g"] != game_id:
         raise LinkError("unknown")
-    # Every API call and opened link runs this: SQL written once (aegea_pbem/sql_selects.py).
-    found = rows_with_related(Seat, "game", ["pk", "game"], [payload["s"], game_id])
-    seat = found[0] if found else None
+    return LinkClaim(payload["g"], payload["s"], payload["v"])
+
+
+def seat_claimed(claim: LinkClaim, seats: Iterable[Seat]) -> Seat:
+    """The claimed seat among the game's `seats`, or LinkError: not there, or its links revoked."""
+    seat = next((seat for seat in seats if seat.pk == claim.seat_id and seat.game_id == claim.game_id), None)
     if seat is None:
         raise LinkError("unknown")
-    if seat.token_version != payload["v"]:
+    if seat.token_version != claim.version:
         raise LinkError("revoked")
     return seat
+
+
+def resolve_link(token: str, game_id: int) -> Seat:
+    """The seat a token opens in game `game_id` (with its game), or LinkError saying why it opens nothing."""
+    claim = read_link(token, game_id)
+    # Every API call and opened link runs this: SQL written once (aegea_pbem/sql_selects.py).
+    return seat_claimed(claim, rows_with_related(Seat, "game", ["pk", "game"], [claim.seat_id, game_id]))
 
 
 def revoke_links(seat: Seat) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from aegea_pbem.sql_selects import joined_columns, joined_rows
+from aegea_pbem.sql_selects import instance_from, joined_columns, joined_rows
 
 from .hashing import GENESIS_HASH
 from .models import Game, NotificationPreference, Seat, SeatClock
@@ -24,10 +24,10 @@ _SEAT_PREFERENCE, _SEAT_GAME = Seat._meta.get_field("preference"), Seat._meta.ge
 # The count of the game's clocks tells whether every clock belongs to a seat (it always does in a
 # game created with its seats); if not, the clocks read here are not all and the projector reads them.
 LOCK_HEAD_AND_SEATS = f"""
-SELECT g.status,
-       (SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
+SELECT (SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
        (SELECT e.hash FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
        (SELECT count(*) FROM {SeatClock._meta.db_table} a WHERE a.game_id = g.id),
+       {joined_columns(Game, "g")},
        {joined_columns(Seat, "s")}, {joined_columns(NotificationPreference, "p")},
        {joined_columns(SeatClock, "c")}
 FROM games_game g
@@ -41,24 +41,29 @@ WHERE g.id = %s ORDER BY s.id"""
 class Locked:
     """What the order read with its game's lock."""
 
+    game: Game  # the game's row as locked
     head: tuple[int, str]  # the log's last (seq, hash); hand it to append_events as `locked=`
     seats: list[Seat]  # in id order, each with its preference (and game) cached
     clocks: dict[str, SeatClock] | None  # by faction; None when some clock has no seat
 
 
-def lock_head_and_seats(game: Game) -> Locked:
+def lock_game(game_id: int) -> Locked:
     """Lock the game row for the rest of the caller's transaction (as store.lock_head does) and read
-    its log's head, its seats with their preferences, as select_related("preference") would cache
-    them, and its seat clocks; `game.status` is refreshed."""
+    it, its log's head, its seats with their preferences (cached as select_related("preference")
+    would, and the game) and its seat clocks; Game.DoesNotExist for an unknown game."""
     # FOR UPDATE is left out where unsupported (SQLite serialises writers with BEGIN IMMEDIATE).
     lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    models = [Seat, NotificationPreference, SeatClock]
-    rows = joined_rows(models, LOCK_HEAD_AND_SEATS + lock, [game.pk], leading=4)
+    # The game's columns are the same in every row: they are read once, from the first.
+    leading = 3 + len(Game._meta.concrete_fields)
+    rows = joined_rows(
+        [Seat, NotificationPreference, SeatClock], LOCK_HEAD_AND_SEATS + lock, [game_id], leading=leading
+    )
     if not rows:
-        raise Game.DoesNotExist(f"game {game.pk} does not exist")
-    status, seq, digest, clock_count = rows[0][:4]
+        raise Game.DoesNotExist(f"game {game_id} does not exist")
+    seq, digest, clock_count = rows[0][:3]
+    game = instance_from(Game, rows[0][3:leading])
     seats, clocks = [], {}
-    for *_head, seat, preference, clock in rows:
+    for *_game, seat, preference, clock in rows:
         if seat is None:  # a game without seats: one row, the game's own
             continue
         _SEAT_PREFERENCE.set_cached_value(seat, preference)  # None: the accessor raises DoesNotExist
@@ -66,6 +71,5 @@ def lock_head_and_seats(game: Game) -> Locked:
         seats.append(seat)
         if clock is not None:
             clocks[clock.faction] = clock
-    game.status = status
     head = (seq or 0, digest or GENESIS_HASH)
-    return Locked(head, seats, clocks if len(clocks) == clock_count else None)
+    return Locked(game, head, seats, clocks if len(clocks) == clock_count else None)

@@ -10,7 +10,7 @@ games/notify.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,14 +23,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import engine
-from .engine import GameState, RuleViolation
+from .engine import GameState, RuleViolation, command_from_dict
 from .engine import data as engine_data
 from .engine.commands import Command, CommitCoins
 from .engine.rng import seed_hash
 from .engine.table import TABLE_EVENTS
+from .links import LinkClaim, seat_claimed
 from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
-from .order_lock import Locked, lock_head_and_seats
+from .order_lock import Locked, lock_game
 from .projectors.seat_clocks import clocks_read_before, written_after
 from .situation import deciding, load_game
 from .store import ConcurrencyError, append_events, snapshot_appended
@@ -185,22 +186,56 @@ def submit_order(
         raise RuleViolation("H-ORDER", "This seat does not play in this game.")
     if command.player != seat.faction:
         raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
+    return _in_order_transaction(game.pk, lambda _locked: (seat, command), expected_seq, by, game)[1]
+
+
+def submit_linked_order(
+    claim: LinkClaim, raw_command: dict[str, Any], expected_seq: int
+) -> tuple[Seat, OrderResult]:
+    """submit_order for the seat a link claims (the JSON API), with the command as sent (its player,
+    when left out, is the seat's): the claim is checked against the seats read with the game's lock,
+    so the order costs no query of its own for the seat and its game. Raises LinkError (the seat is
+    not in the game, or its links were revoked) besides submit_order's errors; nothing is written."""
+
+    def claimed(locked: Locked) -> tuple[Seat, Command]:
+        seat = seat_claimed(claim, locked.seats)
+        command = command_from_dict({"player": seat.faction, **raw_command})
+        if command.player != seat.faction:
+            raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
+        return seat, command
+
+    return _in_order_transaction(claim.game_id, claimed, expected_seq, "player")
+
+
+def _in_order_transaction(
+    game_id: int,
+    choose: Callable[[Locked], tuple[Seat, Command]],
+    expected_seq: int,
+    by: str,
+    game: Game | None = None,
+) -> tuple[Seat, OrderResult]:
+    """Lock the game, take the seat and command `choose` gives for what the lock read, and decide and
+    append them; `game`: the caller's instance of the game, refreshed (its status) from the lock."""
     for _attempt in range(MAX_RESEALS + 1):
         try:
             # The game row is locked first, so the head read with the lock is the one the order is
             # decided on and appended after (one query fewer than reading the head for the state
             # cache and again for the append); no other order can come in between. The same query
             # reads the seats the order's emails go to and their clocks. Any failure in here
-            # (GameMovedOn, RuleViolation) rolls the whole order back: nothing is written.
+            # (GameMovedOn, RuleViolation, LinkError) rolls the whole order back: nothing is written.
             with transaction.atomic():
-                locked = lock_head_and_seats(game)
+                locked = lock_game(game_id)
+                if game is None:
+                    game = locked.game
+                game.status = locked.game.status
+                seat, command = choose(locked)
                 loaded = load_game(game, head=locked.head)
                 if loaded.seq != expected_seq and not (
                     _only_table_talk_since(game, expected_seq, loaded.seq)
                     or _only_sealed_by_others(game, expected_seq, seat, command)
                 ):
                     raise GameMovedOn()
-                return _decide_and_append(game, seat, command, loaded.state, locked, by)
+                return seat, _decide_and_append(game, seat, command, loaded.state, locked, by)
         except ConcurrencyError:
             continue  # an append that bypassed the lock came first (the unique index): look again
     raise GameMovedOn()

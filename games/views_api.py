@@ -11,15 +11,16 @@ from typing import Any
 
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
+from django.utils.functional import Promise
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from .engine import RuleViolation, command_from_dict
+from .engine import RuleViolation
 from .forms import violation_text
-from .links import LinkError, resolve_link
+from .links import LinkError, read_link, resolve_link
 from .models import Seat
 from .narration import tell
-from .orders import GameMovedOn, submit_order
+from .orders import GameMovedOn, submit_linked_order
 from .situation import player_screen
 
 
@@ -30,13 +31,18 @@ def _token(request: HttpRequest) -> str:
     return request.GET.get("token", "")
 
 
+MALFORMED = 'Send {"expected_seq": n, "command": {...}} as JSON.'
+
+
 def _seat(request: HttpRequest, game_id: int) -> Seat | JsonResponse:
     try:
         return resolve_link(_token(request), game_id)
     except LinkError as error:
-        return JsonResponse(
-            {"error": {"code": error.reason, "message": str(error.message)}}, status=error.status
-        )
+        return _link_error(error)
+
+
+def _link_error(error: LinkError) -> JsonResponse:
+    return JsonResponse({"error": {"code": error.reason, "message": str(error.message)}}, status=error.status)
 
 
 def _error(status: int, code: str, message: str, rule: str | None = None) -> JsonResponse:
@@ -74,25 +80,28 @@ def state(request: HttpRequest, game_id: int) -> JsonResponse:
 @require_POST
 def orders(request: HttpRequest, game_id: int) -> JsonResponse:
     """Submit one order: {"expected_seq": n, "command": {"kind": ..., ...}}; the player is the token's."""
-    seat = _seat(request, game_id)
-    if isinstance(seat, JsonResponse):
-        return seat
+    token = _token(request)
+    try:
+        claim = read_link(token, game_id)  # the signature; the seat is checked with the game's lock
+    except LinkError as error:
+        return _link_error(error)
+    try:
+        body = json.loads(request.body)
+        expected_seq = body["expected_seq"]
+        raw = dict(body["command"])
+    except (ValueError, KeyError, TypeError):
+        return _in_seat_language(request, game_id, 400, "malformed", MALFORMED)
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        return _in_seat_language(request, game_id, 400, "malformed", "expected_seq must be a whole number.")
+    try:
+        seat, result = submit_linked_order(claim, raw, expected_seq)
+    except LinkError as error:
+        return _link_error(error)
+    except GameMovedOn as moved:
+        return _in_seat_language(request, game_id, 409, "moved_on", moved.message)
+    except RuleViolation as violation:
+        return _in_seat_language(request, game_id, 400, "rule_violation", violation)
     with translation.override(seat.language):
-        try:
-            body = json.loads(request.body)
-            expected_seq = body["expected_seq"]
-            raw = dict(body["command"])
-        except (ValueError, KeyError, TypeError):
-            return _error(400, "malformed", 'Send {"expected_seq": n, "command": {...}} as JSON.')
-        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
-            return _error(400, "malformed", "expected_seq must be a whole number.")
-        raw.setdefault("player", seat.faction)
-        try:
-            result = submit_order(seat.game, seat, command_from_dict(raw), expected_seq)
-        except GameMovedOn as moved:
-            return _error(409, "moved_on", str(moved.message))
-        except RuleViolation as violation:
-            return _error(400, "rule_violation", violation_text(violation), violation.rule)
         return JsonResponse(
             {
                 "seq": result.seq,
@@ -101,3 +110,17 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
             },
             status=201,
         )
+
+
+def _in_seat_language(
+    request: HttpRequest, game_id: int, status: int, code: str, message: str | Promise | RuleViolation
+) -> JsonResponse:
+    """A refused order's answer, in its seat's language: read here, since a refused order's
+    transaction (which read the seat with the game's lock) was rolled back."""
+    seat = _seat(request, game_id)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with translation.override(seat.language):
+        if isinstance(message, RuleViolation):
+            return _error(status, code, violation_text(message), message.rule)
+        return _error(status, code, str(message))

@@ -9,7 +9,7 @@ from django.forms.models import model_to_dict
 from aegea_pbem.sql_selects import rows_with_related
 from games.hashing import GENESIS_HASH
 from games.models import Game, NotificationPreference, Seat, SeatClock
-from games.order_lock import lock_head_and_seats
+from games.order_lock import lock_game
 from games.store import head
 from tests.order_loop_support import two_player_game
 
@@ -24,14 +24,15 @@ def test_the_head_the_seats_with_their_preferences_and_the_clocks_come_in_one_qu
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)
 
     with django_assert_num_queries(1):
-        locked = lock_head_and_seats(game)
+        locked = lock_game(game.pk)
         seats = locked.seats
-        assert game.status == Game.Status.ACTIVE  # refreshed from the locked row
+        assert locked.game.status == Game.Status.ACTIVE  # the locked row's
         with pytest.raises(Seat.preference.RelatedObjectDoesNotExist):
             seats[0].preference  # noqa: B018 (Ana has none; known without a query)
-        assert seats[1].preference.mode == "every_turn" and seats[0].game is game
+        assert seats[1].preference.mode == "every_turn" and seats[0].game is locked.game
 
     assert locked.head == head(game)
+    assert model_to_dict(locked.game) == model_to_dict(Game.objects.get(pk=game.pk))
     clocks = {clock.faction: clock for clock in SeatClock.objects.filter(game=game)}
     assert len(clocks) == 2 and set(locked.clocks) == set(clocks)
     for faction, clock in clocks.items():
@@ -47,7 +48,7 @@ def test_the_head_the_seats_with_their_preferences_and_the_clocks_come_in_one_qu
 @pytest.mark.django_db
 def test_a_game_without_events_or_seats_has_the_genesis_head_and_no_seats_or_clocks():
     game = Game.objects.create(name="empty")
-    locked = lock_head_and_seats(game)
+    locked = lock_game(game.pk)
     assert (locked.head, locked.seats, locked.clocks) == ((0, GENESIS_HASH), [], {})
 
 
@@ -57,14 +58,14 @@ def test_a_clock_without_a_seat_leaves_the_clocks_to_the_projector():
     then none are handed on (the seat-clock projector reads them all itself)."""
     game = two_player_game()
     SeatClock.objects.create(game=game, faction="thebes")
-    locked = lock_head_and_seats(game)
+    locked = lock_game(game.pk)
     assert locked.clocks is None and len(locked.seats) == 2
 
 
 @pytest.mark.django_db
 def test_an_unknown_game_is_an_error():
     with pytest.raises(Game.DoesNotExist):
-        lock_head_and_seats(Game(pk=10**9))
+        lock_game(10**9)
 
 
 @pytest.mark.postgresql
@@ -83,7 +84,7 @@ def test_the_game_row_stays_locked_until_the_orders_transaction_ends():
     lock = "SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT"
     try:
         with transaction.atomic():
-            lock_head_and_seats(game)
+            lock_game(game.pk)
             with pytest.raises(psycopg.errors.LockNotAvailable):
                 other.execute(lock, [game.pk])
         with other.transaction():

@@ -214,6 +214,42 @@ def test_api_order_errors_name_the_rule_and_change_nothing(client, game, on_turn
     assert counts(game) == before
 
 
+def test_api_order_with_a_revoked_link_or_an_old_seq_is_refused_in_the_seats_language(client, game, on_turn):
+    """The seat is checked with the game's lock (orders.submit_linked_order): a refused order's
+    answer reads the seat again for its language, and nothing changes."""
+    from games.links import revoke_links
+
+    token = bearer(on_turn)
+    on_turn.language = "de"
+    on_turn.save(update_fields=["language"])
+    before = counts(game)
+    stale = json.dumps({"expected_seq": before[0] - 1, "command": {"kind": "pass"}})
+    moved = client.post(api(game, "orders"), stale, content_type="application/json", **token)
+    assert moved.status_code == 409
+    assert moved.json()["error"]["code"] == "moved_on"
+    assert moved.json()["error"]["message"].startswith("Die Partie ist weitergegangen")
+
+    revoke_links(on_turn)
+    fresh = json.dumps({"expected_seq": before[0], "command": {"kind": "pass"}})
+    revoked = client.post(api(game, "orders"), fresh, content_type="application/json", **token)
+    assert (revoked.status_code, revoked.json()["error"]["code"]) == (403, "revoked")
+    assert counts(game) == before
+
+
+def test_api_order_reads_its_seat_with_the_games_lock_not_before(client, game, on_turn):
+    """An accepted API order costs the order's own statements: no query of the view's for the seat."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    body = json.dumps({"expected_seq": load_game(game).seq, "command": {"kind": "pass"}})
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
+    assert response.status_code == 201
+    selects = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().startswith("SELECT")]
+    assert "FOR UPDATE" in selects[0] and "games_seat" in selects[0]  # order_lock.lock_game is first
+    assert not any("games_seat" in sql for sql in selects[1:])
+
+
 @pytest.mark.parametrize(
     ("language", "message"),
     [
