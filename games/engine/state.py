@@ -8,12 +8,29 @@ give the JSON form used for snapshots and scenarios.
 from __future__ import annotations
 
 import pickle
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field, fields
+from operator import attrgetter
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 Coins = dict[str, int]  # coin design -> count, e.g. {"owl": 2, "turtle": 1}
 
 
+def _pickled_by_position(cls: type[T]) -> type[T]:
+    """Pickle the dataclass as its class called with its fields in order: about half the time of
+    pickle's default (a dict of the fields set on a bare instance) to load, a third less to dump.
+    The state is copied and cached as pickles on every order (GameState.copy, games/statecache.py)."""
+    values = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]
+
+    def __reduce__(self: T) -> tuple[type[T], tuple[Any, ...]]:
+        return cls, values(self)
+
+    cls.__reduce__ = __reduce__  # type: ignore[method-assign,assignment]
+    return cls
+
+
+@_pickled_by_position
 @dataclass
 class Polis:
     """A Polis tile on the board and everything standing on it.
@@ -33,6 +50,7 @@ class Polis:
     unminted_coins: Coins = field(default_factory=dict)
 
 
+@_pickled_by_position
 @dataclass
 class Player:
     """One seat: a faction and everything it holds. `coins_behind_screen` is secret (H-SCREEN)."""
@@ -49,6 +67,7 @@ class Player:
     mission_cards: list[str] = field(default_factory=list)
 
 
+@_pickled_by_position
 @dataclass
 class PendingChoice:
     """S-EXP-CHOICE / H-CHOICES: two tiles drawn for one space, waiting for the player on turn."""
@@ -60,6 +79,7 @@ class PendingChoice:
     link_blanks: int = 0  # S-BLANK: Blanks named in the order for the link's FP, paid when it is built
 
 
+@_pickled_by_position
 @dataclass
 class TradeOffer:
     """H-TRADE: a transaction offered to one rival, open until accepted, declined or lapsed.
@@ -75,6 +95,7 @@ class TradeOffer:
     year: int  # the offer lapses when this year's action rounds end
 
 
+@_pickled_by_position
 @dataclass
 class GameState:
     seed_hash: str = ""
