@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 _SQL: dict[tuple[Any, ...], str] = {}
 Preparer = Callable[[models.Model, Any], Any]
@@ -56,23 +56,25 @@ def insert_rows(
     meta = model._meta
     auto_pk = isinstance(meta.pk, models.AutoField) and all(row.pk is None for row in rows)
     fields = [f for f in meta.concrete_fields if not (auto_pk and f is meta.pk)]
-    size = max(1, connection.ops.bulk_batch_size(fields, rows))
-    returning = returning_pk and auto_pk and connection.features.can_return_rows_from_bulk_insert
+    conn = connections[DEFAULT_DB_ALIAS]  # the thread's connection, looked up once (not per attribute)
+    ops = conn.ops
+    size = max(1, ops.bulk_batch_size(fields, rows))
+    returning = returning_pk and auto_pk and conn.features.can_return_rows_from_bulk_insert
+    prepare = _preparers(tuple(fields))
     for start in range(0, len(rows), size):
         batch = rows[start : start + size]
-        prepare, ops = _preparers(tuple(fields)), connection.ops
         params = [prep(row, ops) for row in batch for prep in prepare]
         sql = _statement(
             model, fields, len(batch), tuple(conflict), tuple(update), ignore_conflicts, returning
         )
-        with connection.cursor() as cursor:
+        with conn.cursor() as cursor:
             cursor.execute(sql, params)
             if returning:
                 for row, (pk,) in zip(batch, cursor.fetchall(), strict=True):
                     row.pk = pk
         for row in batch:
             row._state.adding = False
-            row._state.db = connection.alias
+            row._state.db = DEFAULT_DB_ALIAS
 
 
 @functools.cache
