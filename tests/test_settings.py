@@ -117,3 +117,28 @@ def test_postgresql_binds_parameters_on_the_server_and_prepares_repeated_stateme
         "server_side_binding": False,
         "prepare_threshold": None,
     }
+
+
+def test_postgresql_keeps_the_placeholder_conversion_of_statements_with_many_parameters(tmp_path):
+    """psycopg caches a statement's $n form only up to MAX_CACHED_STATEMENT_PARAMS parameters; the
+    settings raise it above an order's event and email INSERTs (a psycopg upgrade that renames the
+    constant fails here, not silently)."""
+    script = (
+        "import os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings'\n"
+        "from django.conf import settings\n"
+        "settings.DATABASES\n"
+        "import psycopg._queries as q\n"
+        "print(q.MAX_CACHED_STATEMENT_PARAMS)\n"
+    )
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path)}
+    for url, expected in (("postgres://aegea@db.example:5432/aegea", "1000"), ("", "50")):
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env={**environ, "DATABASE_URL": url} if url else environ,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == [expected]
