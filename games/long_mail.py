@@ -22,6 +22,7 @@ Unsubscribed: nothing but the answers to the player's own emails.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -43,19 +44,29 @@ OPTIONAL = {"update", "digest"}
 def preference(seat: Seat) -> NotificationPreference:
     """The seat's preferences (an unsaved default row when it has none). Seats fetched with
     `select_related("preference")` (an order's recipients, games/notify.py) cost no query here."""
+    return _stored_preference(seat) or NotificationPreference(seat=seat)
+
+
+def _stored_preference(seat: Seat) -> NotificationPreference | None:
     if Seat.preference.is_cached(seat):
         try:
             return seat.preference
         except NotificationPreference.DoesNotExist:
-            return NotificationPreference(seat=seat)
-    return NotificationPreference.objects.filter(seat=seat).first() or NotificationPreference(seat=seat)
+            return None
+    return NotificationPreference.objects.filter(seat=seat).first()
+
+
+@functools.cache
+def _defaults() -> NotificationPreference:
+    """The preferences of a seat with no row, for reading only (wants_mail runs per email of an order)."""
+    return NotificationPreference()
 
 
 def wants_mail(seat: Seat, kind: str) -> bool:
     """Whether `seat` is to be mailed an email of `kind` (see the table above)."""
-    pref = preference(seat)
     if kind == "reply":
         return True
+    pref = _stored_preference(seat) or _defaults()
     if pref.unsubscribed:
         return False
     if kind == "update":

@@ -213,7 +213,7 @@ def _count_missed(game: Game, clocks: dict[str, SeatClock], event: Event) -> Non
     faction = event.payload.get("player") if isinstance(event.payload, dict) else None
     if not isinstance(faction, str):
         return
-    clock = clocks.setdefault(faction, SeatClock(game_id=game.pk, faction=faction))
+    clock = clocks.get(faction) or clocks.setdefault(faction, SeatClock(game_id=game.pk, faction=faction))
     if event.type == DEADLINE_PASSED:
         clock.missed_in_a_row += 1
     elif event.type == SEAT_HANDED_OVER or (
