@@ -33,7 +33,9 @@ class Outbox(models.Model):
         VACATION = "vacation"
 
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
-    game_id = models.BigIntegerField(db_index=True)
+    # No index of its own: outbox_once_per_turn (game_id, seq, seat_id, kind) serves game lookups,
+    # and every order's emails would maintain one more index.
+    game_id = models.BigIntegerField()
     seq = models.IntegerField(help_text="The event seq the notification belongs to (the turn).")
     seat_id = models.BigIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)

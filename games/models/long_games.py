@@ -50,7 +50,9 @@ class DeadlineSettings(models.Model):
 class SeatClock(models.Model):
     """Read model, one row per seat: what it owes now, until when, and how many turns it missed in a row."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_clocks")
+    # Indexed by games_seatclock_one_per_seat (game, faction); a second index on game alone would
+    # only cost every order's clock upsert one more index entry.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_clocks", db_index=False)
     faction = models.CharField(_("faction"), max_length=16)
     obligation = models.CharField(_("obligation"), max_length=64, blank=True, default="")  # "" owes nothing
     since_seq = models.PositiveIntegerField(_("owed since event"), null=True, blank=True)

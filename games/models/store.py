@@ -88,7 +88,9 @@ class Event(models.Model):
 class Snapshot(models.Model):
     """The folded state of a game after event `seq`: derived data, a shortcut for loading."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="snapshots", db_index=False
+    )  # unique_seq
     seq = models.PositiveIntegerField()
     state = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
