@@ -12,6 +12,7 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -31,7 +32,8 @@ def _token(request: HttpRequest) -> str:
     return request.GET.get("token", "")
 
 
-MALFORMED = 'Send {"expected_seq": n, "command": {...}} as JSON.'
+NOT_A_SEQ = gettext_lazy("expected_seq must be a whole number.")
+MALFORMED = gettext_lazy('Send {"expected_seq": n, "command": {...}} as JSON.')
 
 
 def _seat(request: HttpRequest, game_id: int) -> Seat | JsonResponse:
@@ -92,7 +94,7 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
     except (ValueError, KeyError, TypeError):
         return _in_seat_language(request, game_id, 400, "malformed", MALFORMED)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
-        return _in_seat_language(request, game_id, 400, "malformed", "expected_seq must be a whole number.")
+        return _in_seat_language(request, game_id, 400, "malformed", NOT_A_SEQ)
     try:
         seat, result = submit_linked_order(claim, raw, expected_seq)
     except LinkError as error:

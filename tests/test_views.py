@@ -236,6 +236,23 @@ def test_api_order_with_a_revoked_link_or_an_old_seq_is_refused_in_the_seats_lan
     assert counts(game) == before
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("not json", 'Sende {"expected_seq": n, "command": {...}} als JSON.'),
+        (json.dumps({"expected_seq": "1", "command": {}}), "expected_seq muss eine ganze Zahl sein."),
+    ],
+)
+def test_api_answers_a_malformed_order_in_the_seats_language(client, game, on_turn, body, message):
+    on_turn.language = "de"
+    on_turn.save(update_fields=["language"])
+    before = counts(game)
+    response = client.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
+    assert response.status_code == 400
+    assert response.json()["error"] == {"code": "malformed", "message": message}
+    assert counts(game) == before
+
+
 def test_api_order_reads_its_seat_with_the_games_lock_not_before(client, game, on_turn):
     """An accepted API order costs the order's own statements: no query of the view's for the seat."""
     from django.db import connection
