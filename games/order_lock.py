@@ -1,6 +1,6 @@
 """An order's first statement: lock its game, read the log's head, the seats and their clocks.
 
-submit_order decides on the head it reads with the game's row lock (store.lock_head), mails the
+submit_order decides on the head it reads with the game's row lock, mails the
 game's seats in the same transaction (games/notify.py), and its append runs the seat-clock
 projector, which starts from the game's clocks (games/projectors/seat_clocks.py). All of it is read
 here in one round trip: the seats, each with its email preference and its clock, come as rows
@@ -48,7 +48,7 @@ class Locked:
 
 
 def lock_game(game_id: int) -> Locked:
-    """Lock the game row for the rest of the caller's transaction (as store.lock_head does) and read
+    """Lock the game row for the rest of the caller's transaction (FOR UPDATE) and read
     it, its log's head, its seats with their preferences (cached as select_related("preference")
     would, and the game) and its seat clocks; Game.DoesNotExist for an unknown game."""
     # FOR UPDATE is left out where unsupported (SQLite serialises writers with BEGIN IMMEDIATE).

@@ -38,7 +38,7 @@ def load_game(
     the newest snapshot and the events after it (games/statecache.py). A game this process holds
     nothing of loads in one query (head, snapshot and events together); otherwise the head comes
     first, to look it up in the cache, unless the caller has just read it under the game's lock
-    (`head`: store.lock_head's (seq, hash); submit_order)."""
+    (`head`: the (seq, hash) submit_order read with its game's lock, games/order_lock.py)."""
     if not statecache.holds(game.pk):
         statecache.stats["misses"] += 1
         loaded = _load_from_store(game, up_to_seq)

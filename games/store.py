@@ -58,9 +58,10 @@ def head(game: Game | int, up_to_seq: int | None = None) -> tuple[int, str]:
     return row if row is not None else (0, GENESIS_HASH)
 
 
-# The hot path of every order, in one round trip; plain SQL because the ORM's version of this
-# query costs several times as much client time. FOR UPDATE is left out where unsupported (SQLite,
-# whose writers are serialised by BEGIN IMMEDIATE instead).
+# The lock and head of an append that locks the game itself (submit_order locks with
+# games/order_lock.py), in one round trip; plain SQL because the ORM's version of this query costs
+# several times as much client time. FOR UPDATE is left out where unsupported (SQLite, whose
+# writers are serialised by BEGIN IMMEDIATE instead).
 LOCK_WITH_HEAD = """
 SELECT g.status,
        (SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
@@ -79,14 +80,6 @@ def _lock_with_head(game_id: int) -> tuple[str, int, str]:
         raise Game.DoesNotExist(f"game {game_id} does not exist")
     status, seq, digest = row
     return status, seq or 0, digest or GENESIS_HASH
-
-
-def lock_head(game: Game) -> tuple[int, str]:
-    """Lock the game row for the rest of the caller's transaction and read its log's head (seq,
-    hash), in one query; `game.status` is refreshed. Hand the head to append_events (`locked=`) in
-    the same transaction: the append then needs no lock and head query of its own."""
-    game.status, seq, digest = _lock_with_head(game.pk)
-    return seq, digest
 
 
 def _validated(
@@ -140,10 +133,10 @@ def append_events(
     Game.DoesNotExist for an unknown game; in every failure nothing is written.
     `savepoint=False`: inside a caller's transaction that rolls back as a whole when this
     raises (submit_order), skip the savepoint and its two round trips. `locked`: the head the
-    caller read with `lock_head` in the transaction it holds (submit_order).
+    caller read with the game's row lock in the transaction it holds (submit_order, games/order_lock.py).
     """
     if locked is not None and not transaction.get_connection().in_atomic_block:
-        raise ValueError("append_events(locked=...) needs the transaction lock_head ran in")
+        raise ValueError("append_events(locked=...) needs the transaction the head was read and locked in")
     checked = _validated(events, actor, expected_seq)
     created = now or timezone.now()
     status_before = game.status
