@@ -18,14 +18,14 @@ from aegea_pbem.sql_selects import instance_from, joined_columns, joined_rows
 
 from .hashing import GENESIS_HASH
 from .models import Game, NotificationPreference, Seat, SeatClock
+from .store import HEAD_OF_G
 
 _PREFERENCE = NotificationPreference._meta
 _SEAT_PREFERENCE, _SEAT_GAME = Seat._meta.get_field("preference"), Seat._meta.get_field("game")
 # The count of the game's clocks tells whether every clock belongs to a seat (it always does in a
 # game created with its seats); if not, the clocks read here are not all and the projector reads them.
 LOCK_HEAD_AND_SEATS = f"""
-SELECT (SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
-       (SELECT e.hash FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
+SELECT {HEAD_OF_G},
        (SELECT count(*) FROM {SeatClock._meta.db_table} a WHERE a.game_id = g.id),
        {joined_columns(Game, "g")},
        {joined_columns(Seat, "s")}, {joined_columns(NotificationPreference, "p")},

@@ -184,8 +184,7 @@ def submit_order(
     """
     if seat.game_id != game.pk:
         raise RuleViolation("H-ORDER", "This seat does not play in this game.")
-    if command.player != seat.faction:
-        raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
+    _check_own(seat, command)
     return _in_order_transaction(game.pk, lambda _locked: (seat, command), expected_seq, by, game)[1]
 
 
@@ -200,11 +199,16 @@ def submit_linked_order(
     def claimed(locked: Locked) -> tuple[Seat, Command]:
         seat = seat_claimed(claim, locked.seats)
         command = command_from_dict({"player": seat.faction, **raw_command})
-        if command.player != seat.faction:
-            raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
+        _check_own(seat, command)
         return seat, command
 
     return _in_order_transaction(claim.game_id, claimed, expected_seq, "player")
+
+
+def _check_own(seat: Seat, command: Command) -> None:
+    """H-ORDER: a seat orders for its own faction only."""
+    if command.player != seat.faction:
+        raise RuleViolation("H-ORDER", "You can only give orders for %(player)s.", player=seat.faction)
 
 
 def _in_order_transaction(

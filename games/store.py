@@ -62,10 +62,11 @@ def head(game: Game | int, up_to_seq: int | None = None) -> tuple[int, str]:
 # games/order_lock.py), in one round trip; plain SQL because the ORM's version of this query costs
 # several times as much client time. FOR UPDATE is left out where unsupported (SQLite, whose
 # writers are serialised by BEGIN IMMEDIATE instead).
-LOCK_WITH_HEAD = """
-SELECT g.status,
-       (SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
-       (SELECT e.hash FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1)
+# The head (seq, hash) of the log of the game row `g`: two columns for a query on games_game g.
+HEAD_OF_G = """(SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
+       (SELECT e.hash FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1)"""
+LOCK_WITH_HEAD = f"""
+SELECT g.status, {HEAD_OF_G}
 FROM games_game g WHERE g.id = %s
 """
 
