@@ -93,7 +93,7 @@ def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
             "phase_label": "action round 1",
             "sealed": False,
             "happenings": ["Sparta passed."],
-            "link": f"{settings.SITE_URL}/play/1/token/",
+            "keys_of": {"version": 1, "reply": ["o", "1"]},  # signed by the worker (mail_keys.keys_signed)
         },
         "en",
     )

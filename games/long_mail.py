@@ -33,8 +33,7 @@ from notifications.services import enqueue
 
 from .board_email import board_context
 from .deadlines import clock_of, deadline_text
-from .links import seat_url
-from .mail_keys import mail_headers, organiser_mail_headers, reply_address, unsubscribe_url
+from .mail_keys import Reply, keys_named, organiser_mail_headers
 from .models import Game, NotificationPreference, Seat
 from .words import faction_name
 
@@ -85,21 +84,21 @@ def mail_seat(
     paragraphs: list[str],
     reply_seq: int | None = None,
     extra: dict[str, Any] | None = None,
-    reply_to: str | None = None,
+    reply: Reply | None = None,
     deadline: str | None = None,
 ) -> None:
     """Queue one notice to `seat` (subject and paragraphs already in the seat's language).
 
     `reply_seq`: the seq an order sent by replying is decided on (the game's head now);
-    `reply_to` replaces that address (a message's reply goes back to its sender). `deadline`:
+    `reply` replaces what a reply is for (("m", faction): a message's reply goes back to its
+    sender). The links and Reply-To are signed when the email is sent (mail_keys). `deadline`:
     the seat's deadline in words, when the caller knows it (an order knows the clocks it left);
     else it is read from the seat's clock.
     """
     if not wants_mail(seat, kind):
         return
-    if reply_to is None:
-        reply_to = reply_address(seat, "o", reply_seq) if reply_seq is not None else ""
-    unsubscribe = unsubscribe_url(seat)  # signed once: the footer's link and the header
+    if reply is None and reply_seq is not None:
+        reply = ("o", reply_seq)
     with translation.override(seat.language):
         if deadline is None:
             clock = clock_of(game, seat.faction)
@@ -110,9 +109,8 @@ def mail_seat(
             "faction_name": faction_name(seat.faction),
             "subject": subject,
             "paragraphs": paragraphs,
-            "link": seat_url(seat),
+            "keys_of": keys_named(seat, reply),
             "deadline": deadline,
-            "unsubscribe_url": unsubscribe,
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: the board at `seq`, for some kinds
             **(extra or {}),
         }
@@ -125,8 +123,6 @@ def mail_seat(
         language=seat.language,
         template="notice",
         context=context,
-        reply_to=reply_to,
-        headers=mail_headers(seat, unsubscribe),
     )
 
 

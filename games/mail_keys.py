@@ -8,6 +8,11 @@ characters of an address's local part. The From header is never looked at.
 
 Unsubscribe: a signed, non-expiring token of (seat, link version) in a link that works without
 signing in, and in the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 2369, RFC 8058).
+
+An email queued to a seat names its keys (`keys_named`: the link version, what a reply is for) and
+the worker signs them as it sends it (`keys_signed`): the player's link, the unsubscribe link,
+the Reply-To and the headers. Signing them in the order cost its web process ~4% of its time,
+and a link signed when it is sent is valid for its full age from then.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from .links import seat_url
 from .models import Seat
 
 REPLY_SALT = "aegeapolis.games.reply-to"
@@ -136,3 +142,34 @@ def mail_headers(seat: Seat, unsubscribe: str | None = None) -> dict[str, str]:
         "List-Unsubscribe": f"<{unsubscribe or unsubscribe_url(seat)}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     }
+
+
+Reply = tuple[str, str | int]  # what a reply is for: ("o", seq) or ("m", faction)
+
+
+def keys_named(seat: Seat, reply: Reply | None = None) -> dict[str, Any]:
+    """What `keys_signed` signs for an email to `seat`, as its outbox context stores it. The
+    game and seat are the outbox row's own; the link version is the seat's now, so a link revoked
+    before the email is sent stays revoked."""
+    return {"version": seat.token_version, "reply": [reply[0], str(reply[1])] if reply else None}
+
+
+@dataclass(frozen=True)
+class SignedKeys:
+    link: str
+    unsubscribe_url: str
+    reply_to: str  # "" when the service receives no email
+    headers: dict[str, str]
+
+
+def keys_signed(game_id: int, seat_id: int, named: dict[str, Any]) -> SignedKeys:
+    """The keys `keys_named` named, signed now (by the worker sending the email; no query)."""
+    seat = Seat(pk=seat_id, game_id=game_id, token_version=named["version"])
+    unsubscribe = unsubscribe_url(seat)
+    reply = named.get("reply")
+    return SignedKeys(
+        link=seat_url(seat),
+        unsubscribe_url=unsubscribe,
+        reply_to=reply_address(seat, reply[0], reply[1]) if reply else "",
+        headers=mail_headers(seat, unsubscribe),
+    )

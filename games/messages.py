@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from . import engine
 from .engine.table import MESSAGE_SENT, message_visible
 from .long_mail import mail_seat
-from .mail_keys import reply_address
 from .models import Event, Game, Seat
 from .store import ConcurrencyError, append_events
 from .words import faction_name
@@ -99,7 +98,7 @@ def _mail_recipients(game: Game, sender: Seat, row: Event) -> None:
             subject,
             paragraphs,
             extra={"quote": row.payload["text"].splitlines()},
-            reply_to=reply_address(seat, "m", sender.faction),
+            reply=("m", sender.faction),
         )
 
 

@@ -12,15 +12,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import rows_with_related
-from notifications.services import enqueue, outbox_batch
+from notifications.services import LateParts, enqueue, outbox_batch
 
 from .board_email import board_context
 from .card_syntax import winter_hand_words
 from .deadlines import deadline_text, settings_for
 from .engine import GameState
-from .links import seat_url
 from .long_mail import mail_updates, wants_mail
-from .mail_keys import mail_headers, reply_address, unsubscribe_url
+from .mail_keys import keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
 from .projectors.seat_clocks import Written
 from .situation import happenings_when_sent, must_act, told_happenings, whose_turn
@@ -154,8 +153,6 @@ def _enqueue(
     if not wants_mail(seat, kind):  # issue 6: the player's preferences
         return
     game = mail.game
-    unsubscribe = unsubscribe_url(seat)  # signed once: the footer's link and the header
-    reply_to = reply_address(seat, "o", seq)  # issue 6: orders by email reply
     with translation.override(seat.language):
         context = {
             "game_name": game.name or str(game.pk),
@@ -166,14 +163,12 @@ def _enqueue(
             "sealed": state.phase == "winter_orders",
             "whose_turn": whose_turn(state, seat.faction),
             **(happenings_when_sent(game, seat.faction, seq) if kind != "welcome" else {}),
-            "link": seat_url(seat),
+            "keys_of": keys_named(seat, ("o", seq)),  # signed when sent: links, Reply-To (issue 6)
             "organiser_name": _organiser_name(game),
             "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
             "deadline": mail.deadline(seat.faction),
-            "unsubscribe_url": unsubscribe,
-            "email_orders": bool(reply_to),
             **_sealed_order_aids(state, seat.faction),
             **(extra or {}),
         }
@@ -186,18 +181,24 @@ def _enqueue(
         language=seat.language,
         template=kind,
         context=context,
-        reply_to=reply_to,
-        headers=mail_headers(seat, unsubscribe),
     )
 
 
-def late_context(row: Any) -> dict[str, Any]:
+def late_context(row: Any) -> LateParts:
     """The outbox's hook (settings.OUTBOX_LATE_CONTEXT), run by the worker as it renders a row in the
-    reader's language: the happenings its context names (situation.happenings_when_sent)."""
+    reader's language: the happenings its context names (situation.happenings_when_sent), and the
+    keys it names signed (mail_keys.keys_signed: the links, whether replies are orders, the
+    Reply-To and List-Unsubscribe)."""
+    told: dict[str, Any] = {}
     named = row.context.get("happenings_of")
-    if not isinstance(named, dict):
-        return {}
-    return {"happenings": told_happenings(row.game_id, named["viewer"], named["up_to_seq"], named["over"])}
+    if isinstance(named, dict):
+        told["happenings"] = told_happenings(row.game_id, named["viewer"], named["up_to_seq"], named["over"])
+    keys = row.context.get("keys_of")
+    if not isinstance(keys, dict):
+        return LateParts(told)
+    signed = keys_signed(row.game_id, row.seat_id, keys)
+    told.update(link=signed.link, unsubscribe_url=signed.unsubscribe_url, email_orders=bool(signed.reply_to))
+    return LateParts(told, signed.reply_to, signed.headers)
 
 
 def _organiser_name(game: Game) -> str:

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
@@ -42,6 +42,18 @@ class RenderedEmail:
     subject: str
     text: str
     html: str
+    reply_to: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LateParts:
+    """What the hook settings.OUTBOX_LATE_CONTEXT tells for a row as it is sent: context for its
+    templates, and its Reply-To and headers when the row left them to the sender (signed keys)."""
+
+    context: dict[str, Any] = field(default_factory=dict)
+    reply_to: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 def render_email(template: str, context: dict[str, Any], language: str) -> RenderedEmail:
@@ -56,15 +68,17 @@ def render_email(template: str, context: dict[str, Any], language: str) -> Rende
 
 def rendered(row: Outbox) -> RenderedEmail:
     """The email an outbox row sends: its template rendered with its frozen context in its
-    language, or the text stored in it when it was written rendered (no template)."""
+    language, or the text stored in it when it was written rendered (no template); with the
+    row's Reply-To and headers, or those the late hook signed for it."""
     if not row.template:
-        return RenderedEmail(subject=row.subject, text=row.body_text, html=row.body_html)
-    context = row.context
+        return RenderedEmail(row.subject, row.body_text, row.body_html, row.reply_to, row.headers)
+    late = LateParts()
     # What the context names but leaves to the sender to tell (settings.OUTBOX_LATE_CONTEXT).
     if hook := getattr(settings, "OUTBOX_LATE_CONTEXT", ""):
         with translation.override(row.language):
-            context = {**context, **import_string(hook)(row)}
-    return render_email(row.template, context, row.language)
+            late = import_string(hook)(row)
+    email = render_email(row.template, {**row.context, **late.context}, row.language)
+    return replace(email, reply_to=late.reply_to or row.reply_to, headers={**row.headers, **late.headers})
 
 
 def frozen(context: dict[str, Any], language: str) -> dict[str, Any]:
@@ -168,8 +182,8 @@ def _message(row: Outbox, email: RenderedEmail) -> EmailMultiAlternatives:
         body=email.text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
-        headers={**row.headers, "X-Aegea-Notification": row.idempotency_key},
-        reply_to=[row.reply_to] if row.reply_to else None,
+        headers={**email.headers, "X-Aegea-Notification": row.idempotency_key},
+        reply_to=[email.reply_to] if email.reply_to else None,
     )
     message.attach_alternative(email.html, "text/html")
     # Images the HTML shows by cid: (the board picture, issue 8), from the hook the settings name.
