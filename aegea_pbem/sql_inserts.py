@@ -16,6 +16,8 @@ from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
+from .sql_cursor import kept_cursor
+
 _SQL: dict[tuple[Any, ...], str] = {}
 Preparer = Callable[[models.Model, Any], Any]
 # An int of an integer field and a str of a text field are bound as the ORM binds them without
@@ -67,7 +69,7 @@ def insert_rows(
         sql = _statement(
             model, fields, len(batch), tuple(conflict), tuple(update), ignore_conflicts, returning
         )
-        with conn.cursor() as cursor:
+        with kept_cursor() as cursor:
             cursor.execute(sql, params)
             if returning:
                 for row, (pk,) in zip(batch, cursor.fetchall(), strict=True):

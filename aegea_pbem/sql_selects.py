@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 from django.db import connections, models
 
+from .sql_cursor import kept_cursor
+
 M = TypeVar("M", bound=models.Model)
 Converter = Callable[[Any, Any, Any], Any]
 Part = tuple[type[models.Model], list[tuple[Any, list[Converter]]]]
@@ -31,7 +33,7 @@ def rows_with_related(
     JOIN; no related row caches None, so the accessor raises DoesNotExist, as after select_related)."""
     sql, parts, link = _query(model, related, tuple(where), alias)
     conn = connections[alias]
-    with conn.cursor() as cursor:
+    with kept_cursor(alias) as cursor:
         cursor.execute(sql, list(params))
         rows = cursor.fetchall()
     found = []
@@ -52,7 +54,7 @@ def model_rows(
     as "game_id"), in that order; the ORM's converters apply to each value, as in raw()."""
     part = _part(model, tuple(fields), alias)
     conn = connections[alias]
-    with conn.cursor() as cursor:
+    with kept_cursor(alias) as cursor:
         cursor.execute(sql, list(params))
         rows = cursor.fetchall()
     return [_instance(part, iter(row), alias, conn) for row in rows]
@@ -78,7 +80,7 @@ def joined_rows(
         layout.append((part, start, start + len(concrete), start + concrete.index(model._meta.pk)))
         start += len(concrete)
     conn = connections[alias]
-    with conn.cursor() as cursor:
+    with kept_cursor(alias) as cursor:
         cursor.execute(sql, list(params))
         rows = cursor.fetchall()
     return [

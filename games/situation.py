@@ -18,6 +18,8 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from aegea_pbem.sql_cursor import kept_cursor
+
 from . import engine, statecache
 from .engine import GameState
 from .engine.commands import Command
@@ -131,7 +133,7 @@ def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameStat
     if near is None:
         return None
     start_seq, start_hash, state = near
-    with connection.cursor() as cursor:
+    with kept_cursor() as cursor:
         cursor.execute(
             "SELECT seq, hash, type, payload FROM games_event WHERE game_id = %s AND seq >= %s"
             " AND seq <= %s ORDER BY seq",
@@ -157,7 +159,7 @@ def head_at(game: Game, up_to_seq: int | None = None) -> tuple[int, str]:
     if up_to_seq is not None:
         sql += " AND seq <= %s"
         params.append(up_to_seq)
-    with connection.cursor() as cursor:
+    with kept_cursor() as cursor:
         cursor.execute(sql + " ORDER BY seq DESC LIMIT 1", params)
         row = cursor.fetchone()
     return (row[0], row[1]) if row else (0, GENESIS_HASH)
