@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -20,10 +21,12 @@ from .sql_cursor import kept_cursor
 
 _SQL: dict[tuple[Any, ...], str] = {}
 Preparer = Callable[[models.Model, Any], Any]
-# An int of an integer field and a str of a text field are bound as the ORM binds them without
-# the field's own preparation (get_prep_value is int() or str() of them): that preparation is the
-# bulk of an INSERT's client time for an order's small rows. Anything else (None, a bool, a lazy
-# string, a time, JSON) is prepared by the field, as the ORM does.
+# An int of an integer field, a str of a text field, a bool of a boolean field, an aware datetime
+# (or None) of a time field that is not auto_now(_add), and a dict or list of a JSON field are bound
+# as the ORM binds them without the field's own preparation chain (get_prep_value, to_python and
+# the checks that leave such values as they are): that preparation is the bulk of an INSERT's
+# client time for an order's small rows. Anything else (a lazy string, a naive time, JSON of
+# another type, None of other fields) is prepared by the field, as the ORM does.
 _AUTO_TYPES = frozenset({"AutoField", "BigAutoField", "SmallAutoField"})
 _INTEGER_TYPES = frozenset(
     {
@@ -115,6 +118,34 @@ def _preparer(field: models.Field) -> Preparer:
             return value if type(value) is str else by_the_field(row, ops)
 
         return text
+    if internal == "BooleanField":
+
+        def boolean(row: models.Model, ops: Any) -> Any:
+            value = getattr(row, attname)
+            return value if type(value) is bool else by_the_field(row, ops)
+
+        return boolean
+    if internal == "DateTimeField" and not (field.auto_now or field.auto_now_add):
+
+        def moment(row: models.Model, ops: Any) -> Any:
+            value = getattr(row, attname)
+            if value is None or (type(value) is datetime and value.tzinfo is not None):
+                return ops.adapt_datetimefield_value(value)
+            return by_the_field(row, ops)
+
+        return moment
+    if internal == "JSONField":
+        encoder = field.encoder
+
+        def json_value(row: models.Model, ops: Any) -> Any:
+            value = getattr(row, attname)
+            return (
+                ops.adapt_json_value(value, encoder)
+                if type(value) in (dict, list)
+                else by_the_field(row, ops)
+            )
+
+        return json_value
     return by_the_field
 
 
