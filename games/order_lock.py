@@ -17,20 +17,25 @@ from django.db import connection
 from aegea_pbem.sql_selects import instance_from, joined_columns, joined_rows
 
 from .hashing import GENESIS_HASH
-from .models import Game, NotificationPreference, Seat, SeatClock
+from .models import DeadlineSettings, Game, NotificationPreference, Seat, SeatClock, Vacation
 from .store import HEAD_OF_G
 
 _PREFERENCE = NotificationPreference._meta
+_SETTINGS_PK = DeadlineSettings._meta.concrete_fields.index(DeadlineSettings._meta.pk)
 _SEAT_PREFERENCE, _SEAT_GAME = Seat._meta.get_field("preference"), Seat._meta.get_field("game")
 # The count of the game's clocks tells whether every clock belongs to a seat (it always does in a
 # game created with its seats); if not, the clocks read here are not all and the projector reads them.
+# The deadline settings (one row or none) come with the game's columns; the count of the game's
+# vacations tells whether there are any to read (there rarely are: then the projector reads them).
 LOCK_HEAD_AND_SEATS = f"""
 SELECT {HEAD_OF_G},
        (SELECT count(*) FROM {SeatClock._meta.db_table} a WHERE a.game_id = g.id),
-       {joined_columns(Game, "g")},
+       (SELECT count(*) FROM {Vacation._meta.db_table} v WHERE v.game_id = g.id),
+       {joined_columns(Game, "g")}, {joined_columns(DeadlineSettings, "d")},
        {joined_columns(Seat, "s")}, {joined_columns(NotificationPreference, "p")},
        {joined_columns(SeatClock, "c")}
 FROM games_game g
+LEFT JOIN {DeadlineSettings._meta.db_table} d ON d.game_id = g.id
 LEFT JOIN {Seat._meta.db_table} s ON s.game_id = g.id
 LEFT JOIN {_PREFERENCE.db_table} p ON p.{_PREFERENCE.get_field("seat").column} = s.id
 LEFT JOIN {SeatClock._meta.db_table} c ON c.game_id = g.id AND c.faction = s.faction
@@ -45,23 +50,33 @@ class Locked:
     head: tuple[int, str]  # the log's last (seq, hash); hand it to append_events as `locked=`
     seats: list[Seat]  # in id order, each with its preference (and game) cached
     clocks: dict[str, SeatClock] | None  # by faction; None when some clock has no seat
+    deadline_settings: DeadlineSettings  # the organiser's, or the defaults (unsaved) as settings_for gives
+    has_vacations: bool  # whether the game has any vacation rows (the lock does not read them)
 
 
 def lock_game(game_id: int) -> Locked:
     """Lock the game row for the rest of the caller's transaction (FOR UPDATE) and read
     it, its log's head, its seats with their preferences (cached as select_related("preference")
-    would, and the game) and its seat clocks; Game.DoesNotExist for an unknown game."""
+    would, and the game), its seat clocks and its deadline settings; Game.DoesNotExist for an
+    unknown game."""
     # FOR UPDATE is left out where unsupported (SQLite serialises writers with BEGIN IMMEDIATE).
     lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-    # The game's columns are the same in every row: they are read once, from the first.
-    leading = 3 + len(Game._meta.concrete_fields)
+    # The game's and its settings' columns are the same in every row: read once, from the first.
+    game_end = 4 + len(Game._meta.concrete_fields)
+    leading = game_end + len(DeadlineSettings._meta.concrete_fields)
     rows = joined_rows(
         [Seat, NotificationPreference, SeatClock], LOCK_HEAD_AND_SEATS + lock, [game_id], leading=leading
     )
     if not rows:
         raise Game.DoesNotExist(f"game {game_id} does not exist")
-    seq, digest, clock_count = rows[0][:3]
-    game = instance_from(Game, rows[0][3:leading])
+    seq, digest, clock_count, vacation_count = rows[0][:4]
+    game = instance_from(Game, rows[0][4:game_end])
+    settings = rows[0][game_end:leading]
+    deadline_settings = (
+        DeadlineSettings(game_id=game_id)
+        if settings[_SETTINGS_PK] is None
+        else instance_from(DeadlineSettings, settings)
+    )
     seats, clocks = [], {}
     for *_game, seat, preference, clock in rows:
         if seat is None:  # a game without seats: one row, the game's own
@@ -72,4 +87,5 @@ def lock_game(game_id: int) -> Locked:
         if clock is not None:
             clocks[clock.faction] = clock
     head = (seq or 0, digest or GENESIS_HASH)
-    return Locked(game, head, seats, clocks if len(clocks) == clock_count else None)
+    clocks_or_none = clocks if len(clocks) == clock_count else None
+    return Locked(game, head, seats, clocks_or_none, deadline_settings, vacation_count > 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -20,10 +21,11 @@ from games import statecache
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
-from games.models import GameProgress, GameSummary, SeatClock
+from games.models import DeadlineSettings, GameProgress, GameSummary, SeatClock
 from games.orders import submit_order
 from games.projections import rebuild_projections
 from games.situation import load_game
+from games.vacations import take_vacation
 from notifications.models import Outbox
 from notifications.tasks import deliver_pending
 from tests.order_loop_support import seats_to_act, two_player_game
@@ -63,7 +65,7 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_eight_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
@@ -71,15 +73,13 @@ def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
     assert done == [
         "BEGIN",
         # Lock the game row FOR UPDATE and read the head, the seats to mail with their email
-        # preferences, and their clocks (order_lock.py): the cached state of that head is the one
-        # the order is decided on, the append needs no head of its own, and the seat-clock
-        # projector no clocks.
+        # preferences, their clocks and the game's deadline settings (order_lock.py): the cached
+        # state of that head is the one the order is decided on, the append needs no head of its
+        # own, and the seat-clock projector no clocks, and no settings or vacations for the next
+        # player's new deadline when the game has no vacations (as here).
         "SELECT games_event",
         "INSERT games_event",  # the whole batch in one INSERT
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
-        # The next player's obligation is new, so their deadline: the game's deadline settings and
-        # vacations, left joined to the game's row in one query (deadlines.settings_and_vacations).
-        "SELECT games_game",
         "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
         "INSERT games_gamesummary",  # upsert
         # Every email of the order in one INSERT, to the seats read with the lock; the turn
@@ -89,6 +89,33 @@ def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
     ], done
     assert Outbox.objects.filter(kind="turn", seq=load_game(game).seq).count() == 1
     assert nudges == [1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_order_opens_a_deadline_by_the_settings_read_with_its_lock():
+    game = two_player_game()
+    DeadlineSettings.objects.create(game=game, turn_hours=5)
+    (on_turn,) = seats_to_act(game)
+    done = order_statements(game, on_turn, Pass(on_turn.faction))
+    assert "SELECT games_game" not in done and len(done) == 8, done  # no query of its own for them
+    (next_seat,) = seats_to_act(game)
+    clock = SeatClock.objects.get(game=game, faction=next_seat.faction)
+    assert clock.deadline == clock.due_since + timedelta(hours=5)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_a_vacation_on_record_an_order_reads_the_settings_and_vacations_itself():
+    game = two_player_game()
+    (on_turn,) = seats_to_act(game)
+    (waiting,) = [seat for seat in game.seats.all() if seat != on_turn]
+    take_vacation(waiting, 2)
+    done = order_statements(game, on_turn, Pass(on_turn.faction))
+    assert "SELECT games_game" in done and len(done) == 9, done  # settings and vacations, one query
+    clock = SeatClock.objects.get(game=game, faction=waiting.faction)
+    assert clock.deadline > clock.due_since + timedelta(hours=48)  # the vacation stops the clock
+    written = sorted(SeatClock.objects.filter(game=game).values_list("faction", "deadline"))
+    rebuild_projections()
+    assert sorted(SeatClock.objects.filter(game=game).values_list("faction", "deadline")) == written
 
 
 @pytest.mark.django_db(transaction=True)

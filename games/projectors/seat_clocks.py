@@ -41,7 +41,7 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     if standing is None:
         return
     phase, year, action_round, must_act = standing
-    from ..deadlines import obligation_key, seat_deadlines, settings_and_vacations  # they import the models
+    from ..deadlines import obligation_key, seat_deadlines  # they import the models
 
     clocks, seated = _clocks_and_seats(game.pk, events[0].seq - 1)
     stored = {faction: _values(clock) for faction, clock in clocks.items()}
@@ -72,7 +72,7 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     opening = (in_batch or _opening_before(game, events)) if owing - kept else None
     deadlines, settings = {}, None
     if opening is not None:
-        settings, vacations = settings_and_vacations(game.pk, opening[1])
+        settings, vacations = _settings_and_vacations(game.pk, events[0].seq - 1, opening[1], vacation)
         winter = key.startswith("winter")
         deadlines = seat_deadlines(settings, sorted(owing - kept), opening[1], winter, vacations)
     changed, written = [], {}
@@ -150,6 +150,42 @@ def _clocks_and_seats(game_id: int, after_seq: int) -> tuple[dict[str, SeatClock
         else:
             clocks[row.faction] = row
     return clocks, seated
+
+
+def _settings_and_vacations(
+    game_id: int, after_seq: int, opening: datetime, vacation_in_batch: bool
+) -> tuple[DeadlineSettings, list[Vacation]]:
+    """The deadline settings and the vacations ending after `opening`: read with the order's lock
+    when the game has no vacations (deadlines_read_before), else here (one query)."""
+    read = _deadlines_before.get()
+    if read is not None and read[0] == (game_id, after_seq) and not vacation_in_batch:
+        return read[1], []
+    from ..deadlines import settings_and_vacations  # it imports the models
+
+    return settings_and_vacations(game_id, opening)
+
+
+# Per thread: the settings an order read with its game's lock, when the game has no vacations.
+_deadlines_before: ContextVar[tuple[tuple[int, int], DeadlineSettings] | None] = ContextVar(
+    "seat_clocks_deadlines_before", default=None
+)
+
+
+@contextmanager
+def deadlines_read_before(
+    game: Game, seq: int, settings: DeadlineSettings, has_vacations: bool
+) -> Iterator[None]:
+    """While submit_order appends after event `seq`, a deadline the append opens uses `settings`,
+    read with the order's lock, and no vacations when the game had none then (`has_vacations`
+    False; a vacation taken in the batch itself is read here); else the projector reads both."""
+    if has_vacations:
+        yield
+        return
+    token = _deadlines_before.set(((game.pk, seq), settings))
+    try:
+        yield
+    finally:
+        _deadlines_before.reset(token)
 
 
 # Per thread: the clocks and seated factions an order read with its game's lock, for its append.
