@@ -21,6 +21,7 @@ from games import statecache
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
+from games.engine.state import GameState
 from games.models import DeadlineSettings, GameProgress, GameSummary, SeatClock
 from games.orders import submit_order
 from games.projections import rebuild_projections
@@ -116,6 +117,23 @@ def test_with_a_vacation_on_record_an_order_reads_the_settings_and_vacations_its
     written = sorted(SeatClock.objects.filter(game=game).values_list("faction", "deadline"))
     rebuild_projections()
     assert sorted(SeatClock.objects.filter(game=game).values_list("faction", "deadline")) == written
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("cached_games", "copies_made"), [(1000, 0), (0, 1)])
+def test_an_order_folds_onto_a_second_unpickling_of_its_cached_state_instead_of_a_copy(
+    monkeypatch, settings, cached_games, copies_made
+):
+    settings.STATE_CACHE_GAMES = cached_games  # 0: no cache, so decide copies the state itself
+    game = two_player_game()
+    (on_turn,) = seats_to_act(game)
+    seq = load_game(game).seq
+    copies: list[int] = []
+    copy = GameState.copy
+    monkeypatch.setattr(GameState, "copy", lambda state: copies.append(1) or copy(state))
+    submit_order(game, on_turn, Pass(on_turn.faction), seq)
+    assert len(copies) == copies_made
+    assert load_game(game).state.player_on_turn != on_turn.faction  # the order went through
 
 
 @pytest.mark.django_db(transaction=True)

@@ -194,8 +194,11 @@ def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
     return _decided(state, command, rng)[0]
 
 
-def _decided(state: GameState, command: Command, rng: GameRng) -> tuple[list[Event], GameState]:
-    """decide's events, and the state after them (decide folds them as it goes)."""
+def _decided(
+    state: GameState, command: Command, rng: GameRng, scratch: GameState | None = None
+) -> tuple[list[Event], GameState]:
+    """decide's events, and the state after them (decide folds them as it goes, onto `scratch`
+    when given: a copy of `state` nobody else holds, else onto a copy it makes)."""
     if state.phase == "ended":
         raise RuleViolation("H-END", "The game is over.")
     if not isinstance(command, Command):
@@ -206,7 +209,7 @@ def _decided(state: GameState, command: Command, rng: GameRng) -> tuple[list[Eve
     if isinstance(command, _ACTIONS):
         _on_turn(state, command)
     events = _HANDLERS[type(command)](state, command, rng)
-    work = apply_in_place(state.copy(), events)
+    work = apply_in_place(scratch if scratch is not None else state.copy(), events)
     if not isinstance(command, _FREE) and state.phase in ("actions", "choice") and work.phase == "actions":
         tail = turns.end_of_turn(work)
         apply_in_place(work, tail)
@@ -226,13 +229,21 @@ def decide_recorded(
 
 
 def decide_recorded_with_state(
-    state: GameState, command: Command, seed: str, position: int, by: str = "player"
+    state: GameState,
+    command: Command,
+    seed: str,
+    position: int,
+    by: str = "player",
+    *,
+    scratch: GameState | None = None,
 ) -> tuple[list[Event], GameState]:
     """decide_recorded's batch (H-ORDER, H-END) and the state after it, equal to folding the batch
     onto `state` (which is left unchanged): decide has folded its events already, so the service
-    need not copy the state and fold them again."""
+    need not copy the state and fold them again. `scratch`: a copy of `state` that the caller gives
+    up (equal to it, sharing nothing with it or anyone): the batch is folded onto it instead of
+    onto a copy made here (the service unpickles one from its state cache, cheaper than a copy)."""
     rng = GameRng(seed, position)
-    decided, after = _decided(state, command, rng)
+    decided, after = _decided(state, command, rng, scratch)
     events = [reveal_seed(e, seed) for e in decided]
     # H-END: "GameEnded" stays the game's last event; it draws nothing, so the draws go before it.
     ended = events[-1:] if events and events[-1].type == "GameEnded" else []

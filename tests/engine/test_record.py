@@ -100,6 +100,29 @@ def test_h_end_the_state_decided_with_a_batch_is_the_batch_folded_onto_the_state
         assert state.phase == "ended" and state.revealed_seed == SEED and orders > 50
 
 
+def test_h_end_a_copy_the_caller_gives_up_is_folded_onto_with_the_same_outcome():
+    """The service hands decide a second copy of the state from its cache (`scratch`) instead of
+    letting it copy the state: the batch and the state after must be exactly those without it."""
+    bot = random.Random(8)
+    events = opening_recorded({"factions": ["athens", "sparta", "corinth"]}, SEED)
+    state = fold(events)
+    seq, folded_onto_scratch = len(events), 0
+    while waiting := players_to_act(state):
+        faction = bot.choice(waiting)
+        command = random_legal_command(state, faction, bot)
+        before = state.to_dict()
+        scratch = state.copy()
+        batch, after = decide_recorded_with_state(state, command, SEED, position=seq + 1)
+        given, after_given = decide_recorded_with_state(
+            state, command, SEED, position=seq + 1, scratch=scratch
+        )
+        assert given == batch and after_given.to_dict() == after.to_dict()
+        assert state.to_dict() == before  # the state decided on is left as it was
+        folded_onto_scratch += after_given is scratch  # (not at the end: "GameEnded" folds the stored batch)
+        state, seq = after, seq + len(batch)
+    assert state.phase == "ended" and folded_onto_scratch > 50
+
+
 def _to_winter(seed: str) -> tuple[GameState, int]:
     """Bots play an engine-only game up to the first sealed winter orders."""
     bot = random.Random(3)
