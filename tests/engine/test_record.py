@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import json
 import random
+from collections.abc import Callable
 
 from games.engine import (
     Event,
@@ -20,7 +21,7 @@ from games.engine import (
     new_game,
     opening_recorded,
 )
-from games.engine.commands import CommitCoins
+from games.engine.commands import Command, CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
 from games.engine.winter import order_commitment
@@ -78,49 +79,58 @@ def test_h_end_an_order_is_recorded_first_and_its_draws_last():
     assert before["players"] != after["players"] or before["turn_index"] != after["turn_index"]
 
 
+Order = Callable[[GameState, Command, int], tuple[list[Event], GameState]]
+
+
+def _played(factions: list[str], bot_seed: int, order: Order) -> tuple[GameState, int]:
+    """A whole engine-only game by a seeded bot, each order given through `order(state, command,
+    head seq) -> (batch, state after)`: the state at the end and the number of orders."""
+    bot = random.Random(bot_seed)
+    events = opening_recorded({"factions": factions}, SEED)
+    state, seq, orders = fold(events), len(events), 0
+    while waiting := players_to_act(state):
+        command = random_legal_command(state, bot.choice(waiting), bot)
+        batch, state = order(state, command, seq)
+        seq, orders = seq + len(batch), orders + 1
+    return state, orders
+
+
 def test_h_end_the_state_decided_with_a_batch_is_the_batch_folded_onto_the_state_before():
     """The service takes the state after an order from decide, which folds as it decides, instead
     of folding the batch again: over whole games (4 and 2 players, to their end, where "GameEnded"
     reveals the seed) it must be exactly what folding the stored batch gives."""
+
+    def order(state: GameState, command: Command, seq: int) -> tuple[list[Event], GameState]:
+        before = state.to_dict()
+        batch, after = decide_recorded_with_state(state, command, SEED, position=seq + 1)
+        assert state.to_dict() == before  # the state decided on is left as it was
+        assert batch == decide_recorded(state, command, SEED, position=seq + 1)
+        assert after.to_dict() == fold_from(state.copy(), batch).to_dict()
+        return batch, after
+
     for factions, bot_seed in ((["athens", "sparta", "corinth", "thebes"], 11), (["athens", "sparta"], 5)):
-        bot = random.Random(bot_seed)
-        events = opening_recorded({"factions": factions}, SEED)
-        state = fold(events)
-        seq, orders = len(events), 0
-        while waiting := players_to_act(state):
-            faction = bot.choice(waiting)
-            command = random_legal_command(state, faction, bot)
-            before = state.to_dict()
-            batch, after = decide_recorded_with_state(state, command, SEED, position=seq + 1)
-            assert state.to_dict() == before  # the state decided on is left as it was
-            assert batch == decide_recorded(state, command, SEED, position=seq + 1)
-            folded = fold_from(state.copy(), batch)
-            assert after.to_dict() == folded.to_dict()
-            state, seq, orders = after, seq + len(batch), orders + 1
-        assert state.phase == "ended" and state.revealed_seed == SEED and orders > 50
+        end, orders = _played(factions, bot_seed, order)
+        assert end.phase == "ended" and end.revealed_seed == SEED and orders > 50
 
 
 def test_h_end_a_copy_the_caller_gives_up_is_folded_onto_with_the_same_outcome():
     """The service hands decide a second copy of the state from its cache (`scratch`) instead of
     letting it copy the state: the batch and the state after must be exactly those without it."""
-    bot = random.Random(8)
-    events = opening_recorded({"factions": ["athens", "sparta", "corinth"]}, SEED)
-    state = fold(events)
-    seq, folded_onto_scratch = len(events), 0
-    while waiting := players_to_act(state):
-        faction = bot.choice(waiting)
-        command = random_legal_command(state, faction, bot)
-        before = state.to_dict()
-        scratch = state.copy()
+    onto_scratch = []
+
+    def order(state: GameState, command: Command, seq: int) -> tuple[list[Event], GameState]:
+        before, scratch = state.to_dict(), state.copy()
         batch, after = decide_recorded_with_state(state, command, SEED, position=seq + 1)
         given, after_given = decide_recorded_with_state(
             state, command, SEED, position=seq + 1, scratch=scratch
         )
         assert given == batch and after_given.to_dict() == after.to_dict()
         assert state.to_dict() == before  # the state decided on is left as it was
-        folded_onto_scratch += after_given is scratch  # (not at the end: "GameEnded" folds the stored batch)
-        state, seq = after, seq + len(batch)
-    assert state.phase == "ended" and folded_onto_scratch > 50
+        onto_scratch.append(after_given is scratch)  # not at the end: "GameEnded" folds the stored batch
+        return batch, after
+
+    end, orders = _played(["athens", "sparta", "corinth"], 8, order)
+    assert end.phase == "ended" and sum(onto_scratch) == orders - 1
 
 
 def _to_winter(seed: str) -> tuple[GameState, int]:
