@@ -18,7 +18,7 @@ from aegea_pbem.sql_selects import instance_from, joined_columns, joined_rows
 
 from .hashing import GENESIS_HASH
 from .models import DeadlineSettings, Game, NotificationPreference, Seat, SeatClock, Vacation
-from .store import HEAD_OF_G
+from .store import HEAD_OF_GAME
 
 _PREFERENCE = NotificationPreference._meta
 _SETTINGS_PK = DeadlineSettings._meta.concrete_fields.index(DeadlineSettings._meta.pk)
@@ -27,14 +27,17 @@ _SEAT_PREFERENCE, _SEAT_GAME = Seat._meta.get_field("preference"), Seat._meta.ge
 # game created with its seats); if not, the clocks read here are not all and the projector reads them.
 # The deadline settings (one row or none) come with the game's columns; the count of the game's
 # vacations tells whether there are any to read (there rarely are: then the projector reads them).
+# The head and the counts are a one-row table `h` of the game id: as columns of the SELECT list
+# PostgreSQL ran their subqueries once per seat, and the statement took ~25% longer.
 LOCK_HEAD_AND_SEATS = f"""
-SELECT {HEAD_OF_G},
-       (SELECT count(*) FROM {SeatClock._meta.db_table} a WHERE a.game_id = g.id),
-       (SELECT count(*) FROM {Vacation._meta.db_table} v WHERE v.game_id = g.id),
+SELECT h.*,
        {joined_columns(Game, "g")}, {joined_columns(DeadlineSettings, "d")},
        {joined_columns(Seat, "s")}, {joined_columns(NotificationPreference, "p")},
        {joined_columns(SeatClock, "c")}
 FROM games_game g
+CROSS JOIN (SELECT {HEAD_OF_GAME},
+                   (SELECT count(*) FROM {SeatClock._meta.db_table} a WHERE a.game_id = %s),
+                   (SELECT count(*) FROM {Vacation._meta.db_table} v WHERE v.game_id = %s)) h
 LEFT JOIN {DeadlineSettings._meta.db_table} d ON d.game_id = g.id
 LEFT JOIN {Seat._meta.db_table} s ON s.game_id = g.id
 LEFT JOIN {_PREFERENCE.db_table} p ON p.{_PREFERENCE.get_field("seat").column} = s.id
@@ -65,7 +68,7 @@ def lock_game(game_id: int) -> Locked:
     game_end = 4 + len(Game._meta.concrete_fields)
     leading = game_end + len(DeadlineSettings._meta.concrete_fields)
     rows = joined_rows(
-        [Seat, NotificationPreference, SeatClock], LOCK_HEAD_AND_SEATS + lock, [game_id], leading=leading
+        [Seat, NotificationPreference, SeatClock], LOCK_HEAD_AND_SEATS + lock, [game_id] * 5, leading=leading
     )
     if not rows:
         raise Game.DoesNotExist(f"game {game_id} does not exist")

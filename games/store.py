@@ -62,11 +62,11 @@ def head(game: Game | int, up_to_seq: int | None = None) -> tuple[int, str]:
 # games/order_lock.py), in one round trip; plain SQL because the ORM's version of this query costs
 # several times as much client time. FOR UPDATE is left out where unsupported (SQLite, whose
 # writers are serialised by BEGIN IMMEDIATE instead).
-# The head (seq, hash) of the log of the game row `g`: two columns for a query on games_game g.
-HEAD_OF_G = """(SELECT e.seq FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1),
-       (SELECT e.hash FROM games_event e WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1)"""
+# The head (seq, hash) of the log of the game whose id is the two parameters: two columns.
+HEAD_OF_GAME = """(SELECT e.seq FROM games_event e WHERE e.game_id = %s ORDER BY e.seq DESC LIMIT 1),
+       (SELECT e.hash FROM games_event e WHERE e.game_id = %s ORDER BY e.seq DESC LIMIT 1)"""
 LOCK_WITH_HEAD = f"""
-SELECT g.status, {HEAD_OF_G}
+SELECT g.status, {HEAD_OF_GAME}
 FROM games_game g WHERE g.id = %s
 """
 
@@ -75,7 +75,7 @@ def _lock_with_head(game_id: int) -> tuple[str, int, str]:
     """Lock the Game row and read its status and the head (seq, hash) of its log, in one query."""
     sql = LOCK_WITH_HEAD + (" FOR UPDATE OF g" if connection.features.has_select_for_update_of else "")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
+        cursor.execute(sql, [game_id] * 3)
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"game {game_id} does not exist")
