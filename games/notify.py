@@ -164,7 +164,8 @@ def _enqueue(
             "whose_turn": whose_turn(state, seat.faction),
             **(happenings_when_sent(game, seat.faction, seq) if kind != "welcome" else {}),
             "keys_of": keys_named(seat, ("o", seq)),  # signed when sent: links, Reply-To (issue 6)
-            "organiser_name": _organiser_name(game),
+            # Only the welcome names the organiser: no query for their name on every other email.
+            **({"organiser_name": _organiser_name(game)} if kind == "welcome" else {}),
             "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent

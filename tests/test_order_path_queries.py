@@ -13,6 +13,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
@@ -22,14 +23,14 @@ from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
-from games.models import DeadlineSettings, GameProgress, GameSummary, SeatClock
-from games.orders import submit_order
+from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock
+from games.orders import create_game, submit_order
 from games.projections import rebuild_projections
 from games.situation import load_game
 from games.vacations import take_vacation
 from notifications.models import Outbox
 from notifications.tasks import deliver_pending
-from tests.order_loop_support import seats_to_act, two_player_game
+from tests.order_loop_support import ANA, BEN, seats_to_act, two_player_game
 
 TABLE = re.compile(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?')
 
@@ -136,6 +137,17 @@ def test_an_order_folds_onto_a_second_unpickling_of_its_cached_state_instead_of_
     submit_order(game, on_turn, Pass(on_turn.faction), seq)
     assert len(copies) == copies_made
     assert load_game(game).state.player_on_turn != on_turn.faction  # the order went through
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_order_in_an_organisers_game_costs_no_query_for_the_organiser():
+    organiser = get_user_model().objects.create_user("olga", "olga@example.com", "pw", first_name="Olga")
+    game = Game.objects.get(pk=create_game([ANA, BEN], organiser=organiser).pk)
+    (on_turn,) = seats_to_act(game)
+    done = order_statements(game, on_turn, Pass(on_turn.faction))
+    assert "SELECT auth_user" not in done and len(done) == 8, done
+    welcome = Outbox.objects.filter(game_id=game.pk, kind="welcome").first()
+    assert welcome.context["organiser_name"] == "Olga"  # the welcome still names them
 
 
 @pytest.mark.django_db(transaction=True)
