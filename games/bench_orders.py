@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test.utils import override_settings
 
@@ -50,7 +51,11 @@ class Recording:
 def record_game(bot_seed: int = 1, players: int = 4, stop_after: int | None = None) -> Recording:
     """Play one whole game through submit_order with a seeded random bot; keep its orders.
     With `stop_after`, the bot stops after that many orders: a game still in progress."""
-    game = create_game(PLAYERS[:players], name="bench recording")
+    # As on the service, where games are made on the organiser pages: with an organiser.
+    organiser, _ = get_user_model().objects.get_or_create(
+        username="bench organiser", defaults={"first_name": "Olga"}
+    )
+    game = create_game(PLAYERS[:players], name="bench recording", organiser=organiser)
     seats = {seat.faction: seat for seat in game.seats.all()}
     bot = random.Random(bot_seed)
     orders: list[tuple[Command, int]] = []
@@ -71,7 +76,9 @@ def record_game(bot_seed: int = 1, players: int = 4, stop_after: int | None = No
 def clone_game(recording: Recording, name: str = "bench clone", up_to_seq: int | None = None) -> Game:
     """A new game with the recording's seed, seats and opening (or log up to `up_to_seq`)."""
     template = Game.objects.get(pk=recording.game_id)
-    game = Game.objects.create(name=name, seed=template.seed, language=template.language)
+    game = Game.objects.create(
+        name=name, seed=template.seed, language=template.language, organiser_id=template.organiser_id
+    )
     for seat in template.seats.all():
         Seat.objects.create(
             game=game, faction=seat.faction, name=seat.name, email=seat.email, language=seat.language
