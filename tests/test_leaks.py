@@ -82,17 +82,21 @@ def _secrets(state: GameState, rows: list[Event], readers: list[Reader]) -> Secr
         if order and order.get("salt"):
             secrets.salts[faction] = order["salt"]
     for reader in readers:
-        lines = set()
+        lines, told = set(), set()
         for row in rows:
             if not is_told(row.type):
                 continue
             omniscient = describe(row.type, row.payload, None, game_over=True)
+            own = describe(row.type, row.payload, reader.faction)
+            told.add(own)
             # Secret by the rules themselves, whatever the redaction under test says; and anything
             # else the narrator would say otherwise with everything shown.
             secret = row.type in SECRET_ABOUT_THEIR_PLAYER and row.payload["player"] != reader.faction
-            if secret or omniscient != describe(row.type, row.payload, reader.faction):
+            if secret or omniscient != own:
                 lines.add(omniscient)
-        secrets.sentences[reader.faction] = lines
+        # A line the reader is told about another event is no leak: "Athens conquered B4." is
+        # everyone's line for a conquest without loot, and what others read of one with loot.
+        secrets.sentences[reader.faction] = lines - told
     for row in rows:
         if row.type == "MessageSent":
             secrets.messages[row.payload["text"]] = {row.payload["player"], *row.payload["to"]}
