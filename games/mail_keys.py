@@ -126,22 +126,18 @@ def read_organiser_unsubscribe_token(token: str) -> int | None:
     return payload.get("g") if isinstance(payload, dict) and isinstance(payload.get("g"), int) else None
 
 
-def organiser_mail_headers(game_id: int) -> dict[str, str]:
-    url = f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[organiser_unsubscribe_token(game_id)])}"
+def unsubscribe_headers(url: str) -> dict[str, str]:
+    """List-Unsubscribe (one click, RFC 8058) for an email whose unsubscribe link is `url`."""
     return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def organiser_mail_headers(game_id: int) -> dict[str, str]:
+    token = organiser_unsubscribe_token(game_id)
+    return unsubscribe_headers(f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[token])}")
 
 
 def unsubscribe_url(seat: Seat) -> str:
     return f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[unsubscribe_token(seat)])}"
-
-
-def mail_headers(seat: Seat, unsubscribe: str | None = None) -> dict[str, str]:
-    """List-Unsubscribe (one click, RFC 8058) for every email to a seat; `unsubscribe`: the seat's
-    unsubscribe_url when the caller has signed it already (for the email's footer)."""
-    return {
-        "List-Unsubscribe": f"<{unsubscribe or unsubscribe_url(seat)}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    }
 
 
 Reply = tuple[str, str | int]  # what a reply is for: ("o", seq) or ("m", faction)
@@ -171,5 +167,5 @@ def keys_signed(game_id: int, seat_id: int, named: dict[str, Any]) -> SignedKeys
         link=seat_url(seat),
         unsubscribe_url=unsubscribe,
         reply_to=reply_address(seat, reply[0], reply[1]) if reply else "",
-        headers=mail_headers(seat, unsubscribe),
+        headers=unsubscribe_headers(unsubscribe),
     )

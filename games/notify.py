@@ -185,8 +185,8 @@ def _enqueue(
     )
 
 
-def late_context(row: Any) -> LateParts:
-    """The outbox's hook (settings.OUTBOX_LATE_CONTEXT), run by the worker as it renders a row in the
+def late_parts(row: Any) -> LateParts:
+    """The outbox's hook (settings.OUTBOX_LATE_PARTS), run by the worker as it renders a row in the
     reader's language: the happenings its context names (situation.happenings_when_sent), and the
     keys it names signed (mail_keys.keys_signed: the links, whether replies are orders, the
     Reply-To and List-Unsubscribe)."""

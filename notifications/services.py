@@ -48,7 +48,7 @@ class RenderedEmail:
 
 @dataclass(frozen=True)
 class LateParts:
-    """What the hook settings.OUTBOX_LATE_CONTEXT tells for a row as it is sent: context for its
+    """What the hook settings.OUTBOX_LATE_PARTS tells for a row as it is sent: context for its
     templates, and its Reply-To and headers when the row left them to the sender (signed keys)."""
 
     context: dict[str, Any] = field(default_factory=dict)
@@ -73,8 +73,8 @@ def rendered(row: Outbox) -> RenderedEmail:
     if not row.template:
         return RenderedEmail(row.subject, row.body_text, row.body_html, row.reply_to, row.headers)
     late = LateParts()
-    # What the context names but leaves to the sender to tell (settings.OUTBOX_LATE_CONTEXT).
-    if hook := getattr(settings, "OUTBOX_LATE_CONTEXT", ""):
+    # What the context names but leaves to the sender to tell (settings.OUTBOX_LATE_PARTS).
+    if hook := getattr(settings, "OUTBOX_LATE_PARTS", ""):
         with translation.override(row.language):
             late = import_string(hook)(row)
     email = render_email(row.template, {**row.context, **late.context}, row.language)
