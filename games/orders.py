@@ -32,7 +32,7 @@ from .links import LinkClaim, seat_claimed
 from .models import DeadlineSettings, Event, Game, Seat
 from .notify import notify_after_order, welcome_everyone
 from .order_lock import Locked, lock_game
-from .projectors.seat_clocks import clocks_read_before, deadlines_read_before, written_after
+from .projectors.seat_clocks import read_with_lock, written_after
 from .situation import deciding, load_game
 from .store import ConcurrencyError, append_events, snapshot_appended
 
@@ -275,11 +275,12 @@ def _decide_and_append(
         before, command, game.seed, position=seq + 1, by=by, scratch=scratch
     )
     # The projectors take `after` as the state after these events instead of folding them again,
-    # and the clocks read with the lock instead of reading them again.
+    # and the clocks and deadline settings read with the lock instead of reading them again.
     with (
         deciding(game, seq, events, after),
-        clocks_read_before(game, seq, locked.clocks, locked.seats),
-        deadlines_read_before(game, seq, locked.deadline_settings, locked.has_vacations),
+        read_with_lock(
+            game, seq, locked.clocks, locked.seats, locked.deadline_settings, locked.has_vacations
+        ),
     ):
         # No savepoint: any failure in here rolls the whole order back.
         rows = append_events(game, seq, events, actor=seat.faction, savepoint=False, locked=locked.head)

@@ -136,12 +136,53 @@ UNION ALL
 SELECT NULL, game_id, faction, '', NULL, NULL, NULL, 0 FROM games_seat WHERE game_id = %s"""
 
 
+@dataclass(frozen=True)
+class _ReadWithLock:
+    """What submit_order read with its game's lock, in the transaction that appends after `key`."""
+
+    key: tuple[int, int]  # the game and the seq appended after
+    clocks: dict[str, SeatClock] | None  # by faction: all the game's clocks; None: not all
+    seated: set[str]
+    settings: DeadlineSettings | None  # None: the game has vacations, read with the settings here
+
+
+# Per thread: what the order being appended read with its game's lock.
+_read_with_lock: ContextVar[_ReadWithLock | None] = ContextVar("seat_clocks_read_with_lock", default=None)
+
+
+@contextmanager
+def read_with_lock(
+    game: Game,
+    seq: int,
+    clocks: dict[str, SeatClock] | None,
+    seats: Sequence[Seat],
+    settings: DeadlineSettings,
+    has_vacations: bool,
+) -> Iterator[None]:
+    """While submit_order appends after event `seq`, the projector starts from `clocks` (None: not
+    all the game's clocks, so it reads them) and opens deadlines by `settings` with no vacations
+    when the game had none (`has_vacations` False; a vacation taken in the batch is read anyway)."""
+    read = _ReadWithLock(
+        (game.pk, seq), clocks, {seat.faction for seat in seats}, None if has_vacations else settings
+    )
+    token = _read_with_lock.set(read)
+    try:
+        yield
+    finally:
+        _read_with_lock.reset(token)
+
+
+def _read_before(game_id: int, after_seq: int) -> _ReadWithLock | None:
+    read = _read_with_lock.get()
+    return read if read is not None and read.key == (game_id, after_seq) else None
+
+
 def _clocks_and_seats(game_id: int, after_seq: int) -> tuple[dict[str, SeatClock], set[str]]:
     """The game's clocks and its seated factions, as they were after event `after_seq`: read with the
-    order's lock when submit_order is appending (clocks_read_before), else here."""
-    read = _read_before.get()
-    if read is not None and read[0] == (game_id, after_seq):
-        return read[1], read[2]
+    order's lock when submit_order is appending (read_with_lock), else here."""
+    read = _read_before(game_id, after_seq)
+    if read is not None and read.clocks is not None:
+        return read.clocks, read.seated
     clocks: dict[str, SeatClock] = {}
     seated: set[str] = set()
     for row in model_rows(SeatClock, CLOCK_FIELDS, CLOCKS_AND_SEATS, [game_id, game_id]):
@@ -156,58 +197,13 @@ def _settings_and_vacations(
     game_id: int, after_seq: int, opening: datetime, vacation_in_batch: bool
 ) -> tuple[DeadlineSettings, list[Vacation]]:
     """The deadline settings and the vacations ending after `opening`: read with the order's lock
-    when the game has no vacations (deadlines_read_before), else here (one query)."""
-    read = _deadlines_before.get()
-    if read is not None and read[0] == (game_id, after_seq) and not vacation_in_batch:
-        return read[1], []
+    when the game has no vacations (read_with_lock), else here (one query)."""
+    read = _read_before(game_id, after_seq)
+    if read is not None and read.settings is not None and not vacation_in_batch:
+        return read.settings, []
     from ..deadlines import settings_and_vacations  # it imports the models
 
     return settings_and_vacations(game_id, opening)
-
-
-# Per thread: the settings an order read with its game's lock, when the game has no vacations.
-_deadlines_before: ContextVar[tuple[tuple[int, int], DeadlineSettings] | None] = ContextVar(
-    "seat_clocks_deadlines_before", default=None
-)
-
-
-@contextmanager
-def deadlines_read_before(
-    game: Game, seq: int, settings: DeadlineSettings, has_vacations: bool
-) -> Iterator[None]:
-    """While submit_order appends after event `seq`, a deadline the append opens uses `settings`,
-    read with the order's lock, and no vacations when the game had none then (`has_vacations`
-    False; a vacation taken in the batch itself is read here); else the projector reads both."""
-    if has_vacations:
-        yield
-        return
-    token = _deadlines_before.set(((game.pk, seq), settings))
-    try:
-        yield
-    finally:
-        _deadlines_before.reset(token)
-
-
-# Per thread: the clocks and seated factions an order read with its game's lock, for its append.
-_read_before: ContextVar[tuple[tuple[int, int], dict[str, SeatClock], set[str]] | None] = ContextVar(
-    "seat_clocks_read_before", default=None
-)
-
-
-@contextmanager
-def clocks_read_before(
-    game: Game, seq: int, clocks: dict[str, SeatClock] | None, seats: Sequence[Seat]
-) -> Iterator[None]:
-    """While submit_order appends after event `seq`, the projector starts from `clocks` (by faction:
-    all the game's clocks, read in this transaction after `seq`; None: not all, so it reads them)."""
-    if clocks is None:
-        yield
-        return
-    token = _read_before.set(((game.pk, seq), clocks, {seat.faction for seat in seats}))
-    try:
-        yield
-    finally:
-        _read_before.reset(token)
 
 
 def _values(clock: SeatClock) -> tuple[Any, ...]:
