@@ -116,6 +116,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     import psycopg._queries
 
     psycopg._queries.MAX_CACHED_STATEMENT_PARAMS = 1000
+# submit_order sends its statements without waiting for each answer (aegea_pbem/sql_pipeline.py);
+# "off" waits for each, for a proxy in front of PostgreSQL that cannot take a pipeline.
+DB_PIPELINE = os.environ.get("DB_PIPELINE", "on") != "off"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default: one writer at a time, taken at BEGIN so racing appends wait for
     # each other and then see the new head (ConcurrencyError) instead of "database is locked".

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 from .sql_cursor import kept_cursor
+from .sql_pipeline import after_sync, in_pipeline, unanswered
 
 _SQL: dict[tuple[Any, ...], str] = {}
 Preparer = Callable[[models.Model, Any], Any]
@@ -52,8 +53,9 @@ def insert_rows(
     """INSERT `rows` (all of one model) in as few statements as the backend's parameter limit allows.
 
     A row whose auto primary key is unset gets one from the database (`returning_pk=True` reads it
-    back onto the row). `conflict` + `update`: on a clash with those unique fields, update `update`
-    (an upsert, as bulk_create(update_conflicts=True)). `ignore_conflicts`: skip clashing rows.
+    back onto the row; inside sql_pipeline.pipelined(), at the block's end). `conflict` + `update`:
+    on a clash with those unique fields, update `update` (an upsert, as
+    bulk_create(update_conflicts=True)). `ignore_conflicts`: skip clashing rows.
     """
     if not rows:
         return
@@ -72,14 +74,31 @@ def insert_rows(
         sql = _statement(
             model, fields, len(batch), tuple(conflict), tuple(update), ignore_conflicts, returning
         )
-        with kept_cursor() as cursor:
-            cursor.execute(sql, params)
-            if returning:
-                for row, (pk,) in zip(batch, cursor.fetchall(), strict=True):
-                    row.pk = pk
+        if returning and in_pipeline():
+            # Its own cursor, read once the pipeline is answered: the kept cursor's next statement
+            # would take the place of these rows, and reading them now would wait for them.
+            cursor = conn.cursor()
+            with unanswered():
+                cursor.execute(sql, params)
+            after_sync(functools.partial(_read_pks, cursor, batch, close=True))
+        else:
+            with kept_cursor() as cursor:
+                if returning:
+                    cursor.execute(sql, params)
+                    _read_pks(cursor, batch)
+                else:
+                    with unanswered():  # nothing reads its answer: inside pipelined(), no wait
+                        cursor.execute(sql, params)
         for row in batch:
             row._state.adding = False
             row._state.db = DEFAULT_DB_ALIAS
+
+
+def _read_pks(cursor: Any, batch: Sequence[models.Model], close: bool = False) -> None:
+    for row, (pk,) in zip(batch, cursor.fetchall(), strict=True):
+        row.pk = pk
+    if close:
+        cursor.close()
 
 
 @functools.cache

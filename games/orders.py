@@ -18,9 +18,11 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from aegea_pbem.sql_pipeline import pipelined
 
 from . import engine, statecache
 from .engine import GameState, RuleViolation, command_from_dict
@@ -34,7 +36,7 @@ from .notify import notify_after_order, welcome_everyone
 from .order_lock import Locked, lock_game
 from .projectors.seat_clocks import read_with_lock, written_after
 from .situation import deciding, load_game
-from .store import ConcurrencyError, append_events, snapshot_appended
+from .store import ConcurrencyError, append_events, is_seq_conflict, snapshot_appended
 
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first
@@ -221,17 +223,20 @@ def _in_order_transaction(
     """Lock the game, take the seat and command `choose` gives for what the lock read, and decide and
     append them; `game`: the caller's instance of the game, refreshed (its status) from the lock."""
     for _attempt in range(MAX_RESEALS + 1):
+        status_read = None
         try:
             # The game row is locked first, so the head read with the lock is the one the order is
             # decided on and appended after (one query fewer than reading the head for the state
             # cache and again for the append); no other order can come in between. The same query
             # reads the seats the order's emails go to and their clocks. Any failure in here
             # (GameMovedOn, RuleViolation, LinkError) rolls the whole order back: nothing is written.
-            with transaction.atomic():
+            # The statements are pipelined (aegea_pbem/sql_pipeline.py): an error of the writes
+            # comes at the pipeline's end, still inside the transaction, which it rolls back.
+            with transaction.atomic(), pipelined():
                 locked = lock_game(game_id)
                 if game is None:
                     game = locked.game
-                game.status = locked.game.status
+                game.status = status_read = locked.game.status
                 seat, command = choose(locked)
                 loaded = load_game(game, head=locked.head)
                 if loaded.seq != expected_seq and not (
@@ -240,8 +245,14 @@ def _in_order_transaction(
                 ):
                     raise GameMovedOn()
                 return seat, _decide_and_append(game, seat, command, loaded.state, locked, by)
-        except ConcurrencyError:
-            continue  # an append that bypassed the lock came first (the unique index): look again
+        except BaseException as error:
+            if game is not None and status_read is not None:
+                game.status = status_read  # a status the projectors set was rolled back with them
+            if isinstance(error, ConcurrencyError) or (
+                isinstance(error, IntegrityError) and is_seq_conflict(error)
+            ):
+                continue  # an append that bypassed the lock came first (the unique index): look again
+            raise
     raise GameMovedOn()
 
 

@@ -106,7 +106,8 @@ def _validated(
     return checked
 
 
-def _is_seq_conflict(error: IntegrityError) -> bool:
+def is_seq_conflict(error: IntegrityError) -> bool:
+    """Whether `error` is the unique (game, seq) index refusing a second event at a seq."""
     diag = getattr(error.__cause__, "diag", None)
     if diag is not None and getattr(diag, "constraint_name", None):
         return diag.constraint_name == SEQ_CONSTRAINT
@@ -178,7 +179,7 @@ def append_events(
             project(game, rows)
     except BaseException as error:
         game.status = status_before  # projectors may have changed it in a transaction now undone
-        if isinstance(error, IntegrityError) and _is_seq_conflict(error):
+        if isinstance(error, IntegrityError) and is_seq_conflict(error):
             raise ConcurrencyError(game.pk, expected_seq, None) from error
         raise
     return rows

@@ -1,9 +1,10 @@
 """What one order costs the database (issue 9), pinned so that it does not creep back up.
 
 Every order runs `submit_order`: load the state, decide, append, project, write the emails. Each
-statement is a round trip, and round trips are most of an order's time: the numbers below are
-the order path as tuned (about 30 per order before). A new statement on this path must be
-worth its round trip: change the expected lists here with a reason.
+statement is work for the database, and each was a round trip until the order's writes were
+pipelined (aegea_pbem/sql_pipeline.py; tests/test_sql_pipeline.py pins the order's waits): the
+numbers below are the order path as tuned (about 30 per order before). A new statement on this
+path must be worth its cost: change the expected lists here with a reason.
 """
 
 from __future__ import annotations
