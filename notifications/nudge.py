@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 BROKER_PAUSE = 30.0  # seconds without nudges after the broker failed to take one
 NUDGE_INTERVAL = 0.25  # seconds the bell's thread rests after each nudge
+EXIT_WAIT = 5.0  # seconds the process waits at exit for a nudge its bell's thread is sending
 _broker_down_until = [0.0]
 
 
@@ -77,30 +78,43 @@ class Doorbell:
         self._rung = threading.Event()
         self._thread: threading.Thread | None = None
         self._pid = 0
+        self._idle = threading.Event()  # clear while the thread takes a ring and sends its nudge
+        self._idle.set()
 
     def ring(self) -> None:
         with self._lock:
             # A forked child (gunicorn, multiprocessing) has the parent's bell but not its thread.
             if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
-                self._pid, self._rung = os.getpid(), threading.Event()
+                self._pid, self._rung, self._idle = os.getpid(), threading.Event(), threading.Event()
+                self._idle.set()
                 self._thread = threading.Thread(target=self._answer, name="outbox-nudge", daemon=True)
                 self._thread.start()
             self._rung.set()
 
     def _answer(self) -> None:
-        rung = self._rung
+        rung, idle = self._rung, self._idle
         while True:
             rung.wait()
+            idle.clear()  # before the bell: at exit, flush sees the ring or the nudge on its way
             rung.clear()
             try:
                 send_nudge()
             except Exception:  # the thread must outlive any one nudge; the sweep covers a lost one
                 log.exception("outbox: the nudge failed; the sweep will deliver")
+            finally:
+                idle.set()
             time.sleep(self.interval)  # rings meanwhile wait for one nudge after it
 
-    def flush(self) -> None:
-        """At exit: a ring not yet answered is answered now (a short-lived command's orders)."""
-        if self._pid == os.getpid() and self._rung.is_set():
+    def flush(self, wait: float = EXIT_WAIT) -> None:
+        """At exit: a ring not yet answered is answered now, and a nudge the thread is sending is
+        waited for (up to `wait` seconds, then sent again): the thread is a daemon, which exit stops
+        wherever it is. A short-lived command's emails (`manage.py createdemo`'s welcomes) were
+        otherwise left for beat's sweep, a minute later, when its first nudge (which connects to the
+        broker) was still on its way at exit."""
+        if self._pid != os.getpid():
+            return
+        sent = self._idle.wait(timeout=wait)
+        if self._rung.is_set() or not sent:
             self._rung.clear()
             send_nudge()
 

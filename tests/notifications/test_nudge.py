@@ -95,6 +95,32 @@ def test_an_unanswered_ring_is_answered_at_exit(monkeypatch):
     assert sent == [1]  # nothing rang since
 
 
+def test_a_nudge_still_on_its_way_at_exit_is_waited_for_and_not_sent_twice(sent):
+    bell = nudge.Doorbell()
+    bell.ring()
+    time.sleep(0.1)  # the thread is inside the first (slow) nudge, as a command's only one may be
+    bell.flush()  # at exit: the thread, a daemon, would be stopped wherever it is
+    assert len(sent) == 1
+
+
+def test_a_nudge_stuck_at_exit_is_sent_again_by_the_exiting_thread(monkeypatch):
+    senders: list[str] = []
+    release = threading.Event()
+
+    def stuck_first() -> None:
+        senders.append(threading.current_thread().name)
+        if len(senders) == 1:
+            release.wait(5)
+
+    monkeypatch.setattr(nudge, "send_nudge", stuck_first)
+    bell = nudge.Doorbell()
+    bell.ring()
+    assert wait_for(lambda: senders)
+    bell.flush(wait=0.1)
+    release.set()
+    assert senders == ["outbox-nudge", threading.current_thread().name]
+
+
 def test_with_eager_tasks_the_nudge_is_sent_at_once_in_the_callers_thread(monkeypatch):
     sent: list[str] = []
     here = threading.current_thread().name
