@@ -7,8 +7,10 @@ seat's language; its emails are always in the seat's language, whoever's request
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from django.core.cache import caches
 from django.urls import reverse
 from django.utils import translation
@@ -189,6 +191,7 @@ def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_
     assert "Deine E-Mail-Einstellungen wurden gespeichert." in page and "Du bist am Zug." in page
 
 
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)  # one window: one minute
 def test_the_too_many_requests_page_speaks_the_browsers_language(client, settings):
     """It answers before LocaleMiddleware runs, so it reads Accept-Language itself."""
     settings.RATE_LIMITS = {"links": (1, 60)}
