@@ -3,10 +3,10 @@
 submit_order's transaction waited for the database eight times: BEGIN, the lock, the events'
 INSERT, three projector upserts, the outbox's INSERT, COMMIT, each a wakeup of both the web
 process and its PostgreSQL backend. Inside `pipelined()` the INSERTs that `insert_rows` sends
-under `unanswered()` go out without a wait; the block's end waits once for all of them. BEGIN
-travels with the lock's SELECT. The order then waits three times (the lock, the writes, COMMIT,
-which Django sends after the block): on the 1-client bench ~0.5 ms less per order, and less CPU
-in both processes (docs/operations.md).
+under `unanswered()` go out without a wait; the block's end waits once for all of them. The order
+then waits four times (BEGIN, which psycopg waits for even in a pipeline, the lock, the writes,
+and COMMIT, which Django sends after the block): on the 1-client bench ~0.5 ms less per order,
+and less CPU in both processes (docs/operations.md).
 
 Every other statement in the block is answered at once, as outside it: Django knows nothing of
 pipelines, and an UPDATE's row count (on which `Model.save()` decides to INSERT), a SELECT's
@@ -28,6 +28,7 @@ statement of the block is answered at once.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -64,6 +65,12 @@ def pipelined(alias: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
         try:
             with conn.execute_wrapper(_answered_unless_unanswered(state, conn)):
                 yield
+        except BaseException:
+            # Take the failed batch's answers here: psycopg's exit would raise on them again and
+            # log a warning for every order that failed (a seq clash retried, say).
+            with contextlib.suppress(Exception):
+                pipeline.sync()
+            raise
         finally:
             setattr(conn, _STATE, None)
     if conn.connection.info.transaction_status == pq.TransactionStatus.INERROR:

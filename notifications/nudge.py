@@ -106,15 +106,18 @@ class Doorbell:
             time.sleep(self.interval)  # rings meanwhile wait for one nudge after it
 
     def flush(self, wait: float = EXIT_WAIT) -> None:
-        """At exit: a ring not yet answered is answered now, and a nudge the thread is sending is
-        waited for (up to `wait` seconds, then sent again): the thread is a daemon, which exit stops
-        wherever it is. A short-lived command's emails (`manage.py createdemo`'s welcomes) were
-        otherwise left for beat's sweep, a minute later, when its first nudge (which connects to the
-        broker) was still on its way at exit."""
+        """At exit: a nudge the thread is sending is waited for (up to `wait` seconds), and a ring
+        not yet answered is answered now. The thread is a daemon, which exit stops wherever it is: a
+        short-lived command's emails (`manage.py createdemo`'s welcomes) were left for beat's sweep,
+        a minute later, when its first nudge (which connects to the broker) was still on its way at
+        exit. A nudge still stuck after `wait` means a broker that hangs: no second one is tried
+        (it would hang the exit too); the sweep delivers."""
         if self._pid != os.getpid():
             return
-        sent = self._idle.wait(timeout=wait)
-        if self._rung.is_set() or not sent:
+        if not self._idle.wait(timeout=wait):
+            log.warning("outbox: a nudge was still on its way at exit; the sweep will deliver")
+            return
+        if self._rung.is_set():
             self._rung.clear()
             send_nudge()
 

@@ -5,13 +5,14 @@ pipeline's end as Django's error, rolling the order back."""
 from __future__ import annotations
 
 import contextlib
+import logging
 
-import psycopg
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import override_settings
 from django.utils import timezone
 from psycopg import pq
+from psycopg._pipeline_base import BasePipeline
 
 from aegea_pbem.sql_cursor import kept_cursor
 from aegea_pbem.sql_inserts import insert_rows
@@ -115,14 +116,24 @@ def test_after_sync_outside_a_pipeline_is_an_error():
 
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
-def test_an_order_waits_for_its_lock_and_once_for_its_five_writes(monkeypatch):
+def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_five_writes(monkeypatch):
     # The emails are sent by a worker after the order, not in its transaction: not run here.
     monkeypatch.setattr(deliver_pending, "apply_async", lambda **kwargs: None)
     game, on_turn, seq = game_with_its_seat_on_turn()
     sent: list[tuple[str, bool]] = []
-    waits: list[int] = []
-    real_sync = psycopg.Pipeline.sync
-    monkeypatch.setattr(psycopg.Pipeline, "sync", lambda self: (waits.append(len(sent)), real_sync(self)))
+    waits: list[int] = []  # each wait inside the pipeline, as the count of statements sent before it
+    real_sync_gen, real_exit_gen = BasePipeline._sync_gen, BasePipeline._exit_gen
+
+    def sync_gen(self):
+        waits.append(len(sent))
+        return real_sync_gen(self)
+
+    def exit_gen(self):
+        waits.append(len(sent))
+        return real_exit_gen(self)
+
+    monkeypatch.setattr(BasePipeline, "_sync_gen", sync_gen)
+    monkeypatch.setattr(BasePipeline, "_exit_gen", exit_gen)
 
     def watch(execute, sql, params, many, context):
         sent.append((sql.split(None, 1)[0], pipeline_on()))
@@ -131,13 +142,15 @@ def test_an_order_waits_for_its_lock_and_once_for_its_five_writes(monkeypatch):
     with connection.execute_wrapper(watch):
         submit_order(game, on_turn, Pass(on_turn.faction), seq)
     assert sent == [("SELECT", True)] + [("INSERT", True)] * 5
-    assert waits == [1]  # after the lock's SELECT; the INSERTs' one wait is the pipeline's end
+    # BEGIN (psycopg waits for it even in a pipeline), the lock's rows, then the pipeline's end
+    # for all five writes; COMMIT follows outside the pipeline: four waits where there were eight.
+    assert waits == [1, 1, 6]
     assert load_game(game).seq > seq and not pipeline_on()
 
 
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
-def test_a_seq_clash_the_lock_missed_is_looked_at_again_and_told_the_game_moved_on(monkeypatch):
+def test_a_seq_clash_the_lock_missed_is_looked_at_again_and_told_the_game_moved_on(monkeypatch, caplog):
     game, on_turn, before = game_with_its_seat_on_turn()
     submit_order(game, on_turn, Pass(on_turn.faction), before)
     after = load_game(game).seq
@@ -157,8 +170,9 @@ def test_a_seq_clash_the_lock_missed_is_looked_at_again_and_told_the_game_moved_
     monkeypatch.setattr(orders, "lock_game", stale_once)
     emails = Outbox.objects.count()
     status = game.status
-    with pytest.raises(GameMovedOn):
+    with pytest.raises(GameMovedOn), caplog.at_level(logging.WARNING, logger="psycopg"):
         submit_order(game, on_turn, Pass(on_turn.faction), before)
+    assert not caplog.records  # the clash, raised inside the pipeline, is not raised again at its end
     assert len(locks) == 2  # looked again, with the real head: the order was decided on an old one
     assert load_game(game).seq == after and Outbox.objects.count() == emails
     assert game.status == status
