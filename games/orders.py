@@ -230,8 +230,8 @@ def _in_order_transaction(
             # cache and again for the append); no other order can come in between. The same query
             # reads the seats the order's emails go to and their clocks. Any failure in here
             # (GameMovedOn, RuleViolation, LinkError) rolls the whole order back: nothing is written.
-            # The statements are pipelined (aegea_pbem/sql_pipeline.py): an error of the writes
-            # comes at the pipeline's end, still inside the transaction, which it rolls back.
+            # The writes are pipelined (aegea_pbem/sql_pipeline.py): an error of one comes at a
+            # later statement or at the pipeline's end, still inside the transaction it rolls back.
             with transaction.atomic(), pipelined():
                 locked = lock_game(game_id)
                 if game is None:
