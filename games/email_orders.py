@@ -23,7 +23,7 @@ from .mail_keys import ReplyKey
 from .messages import MessageRefused, send_message
 from .narration import tell
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
-from .orders import GameMovedOn, submit_order
+from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .situation import load_game, whose_turn
 
 
@@ -65,6 +65,18 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 help=True,
             )
             return "rule-violation"
+        except OrderAlreadyGiven:
+            _answer(
+                key,
+                inbound_id,
+                [
+                    _(
+                        "You gave this order already, from this email or from the game's page: it was"
+                        " accepted then, and it was not given a second time."
+                    )
+                ],
+            )
+            return "already-accepted"
         except GameMovedOn:
             _answer(
                 key,

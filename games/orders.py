@@ -53,6 +53,18 @@ class GameMovedOn(Exception):
     )
 
 
+class OrderAlreadyGiven(GameMovedOn):
+    """H-ORDER: this very order was accepted already, decided on the same state (a double tap, a
+    retried request, the same order emailed twice). Nothing more was changed; `order_seq` is the seq
+    of its OrderGiven."""
+
+    message = gettext_lazy("Your order was already accepted; it was not given a second time.")
+
+    def __init__(self, order_seq: int) -> None:
+        self.order_seq = order_seq
+        super().__init__(order_seq)
+
+
 class GameSetupError(ValueError):
     """A game that cannot be created as asked; `message` is fit to show the organiser."""
 
@@ -173,7 +185,8 @@ def submit_order(
     """Decide `command` for `seat` on the state at `expected_seq` and append its events.
 
     Raises GameMovedOn when the game is past `expected_seq` (also when another order wins
-    the race while this one is decided), RuleViolation when the rules refuse the order;
+    the race while this one is decided) — OrderAlreadyGiven, its subclass, when the order that
+    came first on that state was this same one (H-ORDER) —, RuleViolation when the rules refuse the order;
     in both cases nothing is written and nobody is mailed. One exception (H-WINTER-ORDERS):
     a sealed winter order stays valid while only other players' sealed orders came in
     meanwhile, since it cannot depend on them; it is decided again on the current state.
@@ -243,7 +256,7 @@ def _in_order_transaction(
                     _only_table_talk_since(game, expected_seq, loaded.seq)
                     or _only_sealed_by_others(game, expected_seq, seat, command)
                 ):
-                    raise GameMovedOn()
+                    raise _moved_on(game, expected_seq, seat, command, by)
                 return seat, _decide_and_append(game, seat, command, loaded.state, locked, by)
         except BaseException as error:
             if game is not None and status_read is not None:
@@ -254,6 +267,29 @@ def _in_order_transaction(
                 continue  # an append that bypassed the lock came first (the unique index): look again
             raise
     raise GameMovedOn()
+
+
+def _moved_on(game: Game, expected_seq: int, seat: Seat, command: Command, by: str) -> GameMovedOn:
+    """H-ORDER: OrderAlreadyGiven when the first order decided on the state at `expected_seq` was this
+    same order of this seat (a sealed winter order may follow others' sealed orders: it was decided
+    again), else GameMovedOn. Only an order decided on the same state counts: the same order given
+    later, on a newer page, may be meant as a second one."""
+    sealed = isinstance(command, CommitCoins)
+    # Before the own batch, at most the other players' sealed batches (3 of 3 events each).
+    since = (
+        Event.objects.filter(game=game, seq__gt=expected_seq)
+        .exclude(type__in=TABLE_EVENTS)
+        .order_by("seq")
+        .values_list("seq", "type", "actor", "payload")[: 4 * len(SEALED_BATCH)]
+    )
+    for seq, type_, actor, payload in since:
+        if type_ == engine.ORDER_GIVEN and actor == seat.faction:
+            if payload["command"] == command.to_dict() and payload["by"] == by:
+                return OrderAlreadyGiven(seq)
+            break
+        if not (sealed and type_ in SEALED_BATCH and actor != seat.faction):
+            break
+    return GameMovedOn()
 
 
 def _only_sealed_by_others(game: Game, expected_seq: int, seat: Seat, command: Command) -> bool:

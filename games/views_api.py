@@ -21,7 +21,7 @@ from .forms import violation_text
 from .links import LinkError, read_link, resolve_link
 from .models import Seat
 from .narration import tell
-from .orders import GameMovedOn, submit_linked_order
+from .orders import GameMovedOn, OrderAlreadyGiven, submit_linked_order
 from .situation import player_screen
 
 
@@ -99,6 +99,8 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
         seat, result = submit_linked_order(claim, raw, expected_seq)
     except LinkError as error:
         return _link_error(error)
+    except OrderAlreadyGiven as given:
+        return _already_given(request, game_id, given)
     except GameMovedOn as moved:
         return _in_seat_language(request, game_id, 409, "moved_on", moved.message)
     except RuleViolation as violation:
@@ -112,6 +114,17 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
             },
             status=201,
         )
+
+
+def _already_given(request: HttpRequest, game_id: int, given: OrderAlreadyGiven) -> JsonResponse:
+    """H-ORDER: a retried order is answered as done (200, not 201: nothing new was written), with the
+    seq of the order's OrderGiven, so a client that lost the first answer may safely send again."""
+    seat = _seat(request, game_id)
+    if isinstance(seat, JsonResponse):
+        return seat
+    with translation.override(seat.language):
+        body = {"already_accepted": True, "order_seq": given.order_seq, "message": str(given.message)}
+        return JsonResponse(body, status=200)
 
 
 def _in_seat_language(

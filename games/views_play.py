@@ -24,7 +24,7 @@ from .links import LinkError, link_token, resolve_link
 from .long_context import long_game_context
 from .models import Seat
 from .narration import tell
-from .orders import GameMovedOn, submit_order
+from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
 from .words import coins_text, command_label, faction_name
@@ -97,6 +97,9 @@ def _submit(
                 return 400
             command = form.command()
         result = submit_order(seat.game, seat, command, expected_seq)
+    except OrderAlreadyGiven as given:
+        messages.info(request, str(given.message))  # a double tap: the page as after the first
+        return None
     except GameMovedOn as moved:
         messages.warning(request, str(moved.message))
         return 409

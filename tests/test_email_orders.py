@@ -189,11 +189,31 @@ def test_a_replayed_old_turn_reply_changes_nothing_and_is_answered_politely(clie
         other = seats_to_act(game)[0]
         submit_order(game, other, Pass(other.faction), load_game(game).seq)
     before = load_game(game).seq
-    assert post(client, old_reply_to, "pass").status_code == 200
+    assert post(client, old_reply_to, "fortify A1").status_code == 200  # not the order given on the web
     assert load_game(game).seq == before
     (answer,) = answers_to(seat)
     assert "The game has moved on since the email you answered; nothing was changed." in answer.body
     assert InboundMail.objects.get().outcome == "moved-on"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("post", [postmark, mailgun])
+def test_h_order_the_same_order_emailed_twice_is_answered_as_already_accepted(client, post):
+    """A second email with the same order (the player was not sure the first arrived), or the order
+    given on the web and then emailed too: it stands once, and the answer says so."""
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    assert post(client, reply_to, "pass").status_code == 200
+    after = load_game(game).seq
+    assert post(client, reply_to, "pass").status_code == 200
+    assert load_game(game).seq == after > before
+    assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
+    accepted, again = answers_to(seat)
+    assert "Your order was accepted: pass" in accepted.body
+    assert "You gave this order already" in again.body and "not given a second time" in again.body
+    assert "moved on" not in again.body
+    assert sorted(InboundMail.objects.values_list("outcome", flat=True)) == ["accepted", "already-accepted"]
 
 
 @pytest.mark.django_db

@@ -15,7 +15,14 @@ from games.engine.commands import CommitCoins
 from games.links import link_token
 from games.models import Event, Game, GameProgress
 from games.narration import describe
-from games.orders import GameMovedOn, GameSetupError, PlayerSpec, create_game, submit_order
+from games.orders import (
+    GameMovedOn,
+    GameSetupError,
+    OrderAlreadyGiven,
+    PlayerSpec,
+    create_game,
+    submit_order,
+)
 from games.projections import rebuild_projections
 from games.situation import load_game, must_act, player_screen
 from notifications.models import Outbox
@@ -120,6 +127,58 @@ def test_stale_order_gets_the_game_has_moved_on_and_changes_nothing():
         submit_order(game, second, Pass(second.faction), stale)
     assert "The game has moved on" in str(moved.value.message)
     assert (Event.objects.count(), Outbox.objects.count()) == before
+
+
+@pytest.mark.django_db
+def test_h_order_the_same_order_sent_again_on_the_same_state_is_told_it_was_already_accepted():
+    """A double tap, a retried request or a second email: the order stands once, and the player
+    hears it was accepted rather than "re-order" (which could make them give it twice)."""
+    game = two_player_game()
+    first = seats_to_act(game)[0]
+    page_seq = load_game(game).seq
+    accepted = submit_order(game, first, Pass(first.faction), page_seq)
+    before = (Event.objects.count(), Outbox.objects.count())
+    with pytest.raises(OrderAlreadyGiven) as again:
+        submit_order(game, first, Pass(first.faction), page_seq)
+    assert again.value.order_seq == accepted.events[0].seq == page_seq + 1
+    assert "already accepted" in str(again.value.message)
+    assert (Event.objects.count(), Outbox.objects.count()) == before
+
+
+@pytest.mark.django_db
+def test_h_order_another_order_on_an_old_state_is_told_the_game_moved_on_even_after_its_own():
+    """Only the very order that came first on that state counts as given: a different order of the same
+    seat, or the same order on a state where another player ordered first, was never accepted."""
+    game = two_player_game()
+    first = seats_to_act(game)[0]
+    page_seq = load_game(game).seq
+    submit_order(game, first, Pass(first.faction), page_seq)
+    different = CommitCoins(first.faction)  # any other order: refused before the rules are asked
+    with pytest.raises(GameMovedOn) as moved:
+        submit_order(game, first, different, page_seq)
+    assert not isinstance(moved.value, OrderAlreadyGiven)
+    second = seats_to_act(game)[0]
+    second_page = load_game(game).seq
+    submit_order(game, second, Pass(second.faction), second_page)
+    with pytest.raises(GameMovedOn) as moved:  # the first seat's pass after the second's came first
+        submit_order(game, first, Pass(first.faction), second_page)
+    assert not isinstance(moved.value, OrderAlreadyGiven)
+
+
+@pytest.mark.django_db
+def test_h_order_a_sealed_winter_order_sent_twice_after_anothers_seal_is_already_accepted():
+    game = two_player_game()
+    play_until(game, "winter_orders")
+    first, second = seats_to_act(game)
+    page_seq = load_game(game).seq
+    submit_order(game, second, CommitCoins(second.faction), page_seq)
+    sealed = submit_order(
+        game, first, CommitCoins(first.faction), page_seq
+    )  # decided again (H-WINTER-ORDERS)
+    with pytest.raises(OrderAlreadyGiven) as again:
+        submit_order(game, first, CommitCoins(first.faction), page_seq)
+    assert again.value.order_seq == sealed.events[0].seq
+    assert Event.objects.filter(game=game, type="WinterOrderSealed").count() == 2
 
 
 @pytest.mark.django_db
@@ -254,8 +313,8 @@ def test_same_order_submitted_twice_at_once_gives_one_event_and_one_email():
         try:
             submit_order(game, seat, Pass(seat.faction), seq)
             outcomes.append("accepted")
-        except GameMovedOn:
-            outcomes.append("moved on")
+        except OrderAlreadyGiven:
+            outcomes.append("already accepted")
         finally:
             connection.close()
 
@@ -264,7 +323,7 @@ def test_same_order_submitted_twice_at_once_gives_one_event_and_one_email():
         t.start()
     for t in threads:
         t.join()
-    assert sorted(outcomes) == ["accepted", "moved on"]
+    assert sorted(outcomes) == ["accepted", "already accepted"]
     assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
     assert Event.objects.filter(game=game, seq=seq + 1).count() == 1
     assert Outbox.objects.filter(game_id=game.pk, kind="turn").count() == 1

@@ -106,10 +106,25 @@ def test_move_through_the_form(client, game, on_turn):
 def test_stale_form_says_the_game_has_moved_on_and_shows_the_current_state(client, game, on_turn):
     stale = load_game(game).seq
     assert client.post(page_url(on_turn), {"kind": "pass", "expected_seq": stale}).status_code == 302
+    other = game.seats.exclude(pk=on_turn.pk).get()
     before = counts(game)
-    response = client.post(page_url(on_turn), {"kind": "pass", "expected_seq": stale})
+    response = client.post(page_url(other), {"kind": "pass", "expected_seq": stale})
     assert response.status_code == 409
     assert "The game has moved on" in response.content.decode()
+    assert counts(game) == before
+
+
+def test_h_order_a_double_tap_on_the_order_button_is_told_the_order_was_already_accepted(
+    client, game, on_turn
+):
+    page_seq = load_game(game).seq
+    assert client.post(page_url(on_turn), {"kind": "pass", "expected_seq": page_seq}).status_code == 302
+    before = counts(game)
+    again = client.post(page_url(on_turn), {"kind": "pass", "expected_seq": page_seq}, follow=True)
+    assert again.redirect_chain == [(page_url(on_turn), 302)]
+    page = again.content.decode()
+    assert "Your order was already accepted; it was not given a second time." in page
+    assert "The game has moved on" not in page
     assert counts(game) == before
 
 
@@ -187,8 +202,16 @@ def test_api_order_is_token_authenticated_without_csrf(game, on_turn):
         {"seq": seq + 2, "type": "PlayerPassed"},
     ]
     assert f"{on_turn.faction.capitalize()} passed." in result["happened"]
+    # H-ORDER: a client that lost the answer and sends the order again hears it was accepted.
+    before = counts(game)
     again = strict.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
-    assert again.status_code == 409 and again.json()["error"]["code"] == "moved_on"
+    assert again.status_code == 200
+    assert again.json() == {
+        "already_accepted": True,
+        "order_seq": seq + 1,
+        "message": "Your order was already accepted; it was not given a second time.",
+    }
+    assert counts(game) == before
 
 
 def test_api_order_errors_name_the_rule_and_change_nothing(client, game, on_turn):

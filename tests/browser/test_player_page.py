@@ -69,3 +69,25 @@ def test_player_expands_and_moves_through_the_forms_and_reads_the_engines_error(
     assert f"moved from {move.origin} to {destination.space}" in messages
     page.screenshot(path=str(ARTIFACTS / "3-moved.png"), full_page=True)
     assert Event.objects.filter(game=game, type="UnitsMoved", actor=second.faction).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_h_order_the_same_order_tapped_again_on_a_second_screen_is_told_it_was_already_accepted(
+    live_server, browser
+):
+    """The player's phone and laptop both show the page; they tap the same suggested order on each.
+    The second tap is told the order was already accepted, not that the game moved on."""
+    game = two_player_game()
+    seat = seats_to_act(game)[0]
+    phone, laptop = (browser.new_page(viewport={"width": 390, "height": 844}) for _ in range(2))
+    for page in (phone, laptop):
+        page.goto(link(live_server, seat))
+    suggestion = phone.locator("form.suggestion button").first.inner_text()
+    phone.locator("form.suggestion button").first.click()
+    assert "Your order was accepted." in phone.inner_text(".messages")
+    laptop.get_by_role("button", name=suggestion, exact=True).first.click()
+    told = laptop.inner_text(".messages")
+    assert "Your order was already accepted; it was not given a second time." in told
+    assert "moved on" not in told
+    laptop.screenshot(path=str(ARTIFACTS / "4-already-accepted.png"), full_page=True)
+    assert Event.objects.filter(game=game, type="OrderGiven", actor=seat.faction).count() == 1
