@@ -6,10 +6,20 @@ standard library alone. A player's or the organiser's export goes through engine
 the one redaction of the log: an event whose payload differs from the stored one is marked
 "redacted" (its hash cannot be recomputed from what the reader got, H-SCREEN); once the game
 has ended nothing is redacted (H-END). The operator's export is the full log.
+
+Before the end a reader's export withholds every `hash` and `prev_hash` (H-SCREEN): a hash is
+the SHA-256 of the whole stored event, so for a redacted event whose secret is small (the designs
+of 2 coins drawn at income, a Mission hand, a sealed winter order's OrderGiven) anyone could hash
+every candidate and find the one that matches; and each later hash chains to it. In their place
+each event carries a `pin`: HMAC-SHA256 under the game's still secret seed of the event's hash,
+which says nothing now and, once the seed is revealed, lets the reader check that the final log
+is the one they were shown (tools/verify_export.py --pinned).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any
 
 from django.utils import timezone
@@ -20,9 +30,18 @@ from .models import Event, Game
 from .situation import is_over
 
 EXPORT_FORMAT = "aegeapolis-event-log"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: hashes withheld and pins given before the end
 OPERATOR = "operator"
 ORGANISER = "organiser"
+PIN_LABEL = "aegeapolis-export-pin:"
+
+
+def chain_pin(seed: str, event_hash: str) -> str:
+    """The pin of an event (docs/export.md): HMAC-SHA256 (hex) under the seed of PIN_LABEL + its hash.
+
+    Nobody can tell the hash from it without the seed; the label keeps it apart from the seed's
+    other use, the draws (HMAC of "<position>:<counter>", engine/rng.py)."""
+    return hmac.new(seed.encode(), (PIN_LABEL + event_hash).encode(), hashlib.sha256).hexdigest()
 
 
 def _published_seed_hash(first: Event | None) -> str | None:
@@ -34,6 +53,7 @@ def _published_seed_hash(first: Event | None) -> str | None:
 def export_game(game: Game, viewer: str | None, *, full: bool = False) -> dict[str, Any]:
     """The game's log for `viewer` (a faction, None for the organiser) or, with `full`, for the operator."""
     over = is_over(game)
+    withheld = not full and not over  # H-SCREEN: the hashes would give the redacted payloads away
     events = []
     rows = Event.objects.filter(game=game).order_by("seq")
     first = rows.first()
@@ -41,19 +61,20 @@ def export_game(game: Game, viewer: str | None, *, full: bool = False) -> dict[s
         payload = row.payload
         if not full:
             payload = engine.event_view(engine.Event(row.type, row.payload), viewer, over)["payload"]
-        events.append(
-            {
-                "seq": row.seq,
-                "type": row.type,
-                "payload": payload,
-                "actor": row.actor,
-                "schema_version": row.schema_version,
-                "created": format_created(row.created),
-                "prev_hash": row.prev_hash,
-                "hash": row.hash,
-                "redacted": payload != row.payload,
-            }
-        )
+        event = {
+            "seq": row.seq,
+            "type": row.type,
+            "payload": payload,
+            "actor": row.actor,
+            "schema_version": row.schema_version,
+            "created": format_created(row.created),
+            "prev_hash": None if withheld else row.prev_hash,
+            "hash": None if withheld else row.hash,
+            "redacted": payload != row.payload,
+        }
+        if withheld:
+            event["pin"] = chain_pin(game.seed, row.hash)
+        events.append(event)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.engine import Pass
-from games.export import EXPORT_FORMAT, EXPORT_VERSION
+from games.export import EXPORT_FORMAT, EXPORT_VERSION, chain_pin
 from games.hashing import event_hash
 from games.links import link_token
 from games.models import Event
@@ -100,7 +100,7 @@ def test_organiser_history_needs_the_organisers_login(client):
     assert client.get(url).status_code == 404
 
 
-def test_export_is_versioned_redacted_for_the_token_and_hashes_the_rest(client):
+def test_export_is_versioned_redacted_for_the_token_and_pins_every_event(client):
     game = two_player_game()
     pass_turns(game, 2)
     seat = game.seats.first()
@@ -116,10 +116,16 @@ def test_export_is_versioned_redacted_for_the_token_and_hashes_the_rest(client):
     assert document["game"]["seed"] is None
     redacted = [e for e in document["events"] if e["redacted"]]
     assert {e["type"] for e in redacted} >= {"GameStarted", "RandomnessDrawn"}  # others' hands, every draw
+    # H-SCREEN: before the end no hash is given (a redacted event's hash, or any hash chained after
+    # it, could be tried against every candidate secret); each event is pinned under the seed instead.
+    stored = {e.seq: e for e in Event.objects.filter(game=game)}
     for event in document["events"]:
+        assert event["hash"] is None and event["prev_hash"] is None
+        row = stored[event["seq"]]
+        assert event["pin"] == chain_pin(game.seed, row.hash)
         if not event["redacted"]:
             fields = {k: event[k] for k in ("seq", "type", "payload", "actor", "schema_version", "created")}
-            assert event_hash(game_id=game.pk, prev_hash=event["prev_hash"], **fields) == event["hash"]
+            assert event_hash(game_id=game.pk, prev_hash=row.prev_hash, **fields) == row.hash
 
 
 def test_exportgame_writes_the_full_log_for_the_operator(tmp_path):

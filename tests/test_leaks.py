@@ -18,6 +18,7 @@ After the end everything is shown to everyone, the seed included.
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import random
 import re
@@ -31,6 +32,7 @@ from django.urls import reverse
 
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
+from games.hashing import event_hash
 from games.links import link_token
 from games.messages import send_message
 from games.models import Event, Game, Seat
@@ -134,6 +136,8 @@ def assert_players_hidden(players: dict[str, Any], reader: Reader, where: str) -
 def assert_export_redacted(document: dict[str, Any], reader: Reader, where: str) -> None:
     assert document["game"]["seed"] is None
     for event in document["events"]:
+        # A hash would let the reader try every candidate secret of a redacted event against it.
+        assert event["hash"] is None and event["prev_hash"] is None, f"{where}: hash at seq {event['seq']}"
         p, mine = event["payload"], event["payload"].get("player") == reader.faction
         kind = event["type"]
         if kind == "RandomnessDrawn":
@@ -268,3 +272,36 @@ def _everything_is_shown_after_the_end(game: Game, readers: list[Reader]) -> Non
     assert shown == describe(income.type, income.payload, None, game_over=True)
     page = other.client.get(reverse("games:play-history", args=[game.pk, other.token]) + "?since=all")
     assert html.unescape(shown) in html.unescape(page.content.decode())
+
+
+def _income_candidates(owed: int) -> list[dict[str, int]]:
+    """Every way `owed` coins can come out of the bag (H-BAG's four designs)."""
+    designs = ("owl", "pegasus", "shield", "turtle")
+    return [
+        {d: combo.count(d) for d in designs if combo.count(d)}
+        for combo in itertools.combinations_with_replacement(designs, owed)
+    ]
+
+
+def test_h_screen_an_export_gives_no_hash_to_try_a_redacted_events_candidates_against():
+    """H-SCREEN: a hash is the SHA-256 of the whole stored event. Income draws a few coins from four
+    designs, so a reader holding the hash of another player's IncomeReceived (or any hash chained
+    after it) could hash every candidate and learn their coins. Before the end no hash is given."""
+    game = create_game(PLAYERS[:2])
+    seat = Seat.objects.get(game=game, faction="athens")
+    bearer = {"HTTP_AUTHORIZATION": f"Bearer {link_token(seat)}"}
+    document = Client().get(reverse("games:export", args=[game.pk]), **bearer).json()
+    text = json.dumps(document)
+    stored = list(Event.objects.filter(game=game).order_by("seq"))
+    assert not any(row.hash in text for row in stored)
+    published = set(re.findall(r"[0-9a-f]{64}", text))
+    theirs = [e for e in document["events"] if e["type"] == "IncomeReceived" and e["redacted"]]
+    assert theirs and all(e["payload"]["owed"] for e in theirs)
+    for event in theirs:
+        prev = next(row.prev_hash for row in stored if row.seq == event["seq"])  # the best case for a thief
+        for coins in _income_candidates(event["payload"]["owed"]):
+            fields = {k: event[k] for k in ("seq", "type", "actor", "schema_version", "created")}
+            guess = event_hash(
+                game_id=game.pk, payload={**event["payload"], "coins": coins}, prev_hash=prev, **fields
+            )
+            assert guess not in published, f"{event['payload']['player']}'s income {coins} found from a hash"

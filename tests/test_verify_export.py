@@ -124,3 +124,47 @@ def test_h_screen_a_players_export_before_the_end_verifies_its_chain_without_the
     assert result.returncode == 0, result.stdout
     assert "redacted" in result.stdout and "seed is revealed when the game ends" in result.stdout
     assert Event.objects.filter(game=game).count() == len(document["events"])
+
+
+def pinned_copy(document: dict, tmp_path: Path) -> Path:
+    """What a player downloaded before the end: every event pinned under the seed, no hash (export.py)."""
+    from games.export import chain_pin
+
+    seed = document["game"]["seed"]
+    events = [{"seq": e["seq"], "pin": chain_pin(seed, e["hash"]), "hash": None} for e in document["events"]]
+    path = tmp_path / "pinned.json"
+    path.write_text(json.dumps({"game": {"id": document["game"]["id"]}, "events": events}))
+    return path
+
+
+def test_h_screen_the_pins_of_an_export_from_before_the_end_check_the_final_log(export, tmp_path):
+    pinned = pinned_copy(export, tmp_path)
+    result = run(export, tmp_path, "--pinned", str(pinned))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{len(export['events'])} events pinned by the earlier export match" in result.stdout
+    forged = copy.deepcopy(export)
+    moved = first(forged, "UnitsMoved")
+    digit = "1" if moved["created"][-2] != "1" else "2"
+    moved["created"] = moved["created"][:-2] + digit + "Z"  # a microsecond later: nothing else checks it
+    result = run(rechain(forged), tmp_path, "--pinned", str(pinned))
+    assert result.returncode == 1
+    assert f"seq {moved['seq']}: the event differs from the one the earlier export pinned" in result.stdout
+
+
+@pytest.mark.django_db
+def test_h_screen_a_players_export_before_the_end_gives_no_hash_and_cannot_be_checked_as_final(
+    client, tmp_path
+):
+    from tests.order_loop_support import two_player_game
+
+    game = two_player_game()
+    seat = Seat.objects.filter(game=game).first()
+    url = reverse("games:export", args=[game.pk])
+    document = client.get(url, HTTP_AUTHORIZATION=f"Bearer {link_token(seat)}").json()
+    assert all(e["hash"] is None and e["pin"] for e in document["events"])
+    result = run(document, tmp_path)
+    assert result.returncode == 0 and "hashes withheld until the game ends" in result.stdout
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(json.dumps(document))
+    result = run(document, tmp_path, "--pinned", str(earlier))
+    assert result.returncode == 1 and "not one without hashes" in result.stdout

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check an AEGEAPOLIS game export with nothing but Python's standard library (docs/fairness.md).
 
-    python3 verify_export.py aegeapolis-game-7.json [--seed SEED]
+    python3 verify_export.py aegeapolis-game-7.json [--seed SEED] [--pinned EARLIER.json]
 
 Checks, and names the first event that fails:
   1. the hash chain: seqs 1, 2, 3... without gaps, each prev_hash the hash before it, each hash
@@ -18,7 +18,12 @@ Checks, and names the first event that fails:
      deck (tracked from GameStarted's deck: tiles leave it only by a draw) is the tile the events
      name; the number of coin and card draws is the number of coins and cards the events say
      were drawn; each sealed winter order's salt is the batch's salt draws;
-  5. sealed winter orders: each order revealed equals its commitment published when it was sealed.
+  5. sealed winter orders: each order revealed equals its commitment published when it was sealed;
+  6. with --pinned EARLIER.json (an export downloaded before the end, whose hashes were withheld
+     and pinned): every pin in it is HMAC-SHA256(seed, "aegeapolis-export-pin:" + hash) of the same
+     event of this export, so the log is the one the earlier export was cut from.
+Before the end a reader's export withholds the hashes (they would give away what is redacted):
+only its seq order is checked, and it is worth keeping for step 6.
 What only `manage.py verifygame` proves (it replays the rules): that each batch is exactly what
 the rules make of its order, e.g. who won a battle with those dice, which coins an income paid.
 Exit status 0 when every check passes, 1 otherwise.
@@ -33,9 +38,10 @@ import json
 import sys
 from typing import Any
 
-SUPPORTED_VERSIONS = (1,)
+SUPPORTED_VERSIONS = (1, 2)  # 2: before the end, hashes withheld and pinned
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = ("actor", "created", "payload", "prev_hash", "schema_version", "seq", "type")
+PIN_LABEL = "aegeapolis-export-pin:"
 
 
 class Failed(Exception):
@@ -68,6 +74,41 @@ def check_chain(game_id: int, events: list[dict[str, Any]]) -> int:
             raise Failed(event["seq"], "hash does not match its content")
         prev = event["hash"]
     return redacted
+
+
+def withheld(events: list[dict[str, Any]]) -> bool:
+    """Whether this export's hashes are withheld (a reader's export before the end)."""
+    return any(event.get("hash") is None for event in events)
+
+
+def check_seqs(events: list[dict[str, Any]]) -> int:
+    """The seqs of an export without hashes; returns how many events were redacted."""
+    for expected_seq, event in enumerate(events, start=1):
+        if event["seq"] != expected_seq:
+            raise Failed(expected_seq, f"event {expected_seq} is missing")
+    return sum(1 for event in events if event.get("redacted"))
+
+
+def pin(seed: str, event_hash: str) -> str:
+    return hmac.new(seed.encode(), (PIN_LABEL + event_hash).encode(), hashlib.sha256).hexdigest()
+
+
+def check_pins(document: dict[str, Any], seed: str, pinned: dict[str, Any]) -> int:
+    """Every pin of an earlier export matches the same event of this one. Returns how many."""
+    if pinned.get("game", {}).get("id") != document["game"]["id"]:
+        raise Failed(0, "the pinned export is of another game")
+    by_seq = {event["seq"]: event for event in document["events"]}
+    checked = 0
+    for event in pinned["events"]:
+        if "pin" not in event:
+            continue
+        ours = by_seq.get(event["seq"])
+        if ours is None:
+            raise Failed(event["seq"], "the pinned export has an event this log lacks")
+        if not hmac.compare_digest(pin(seed, ours["hash"]), event["pin"]):
+            raise Failed(event["seq"], "the event differs from the one the earlier export pinned")
+        checked += 1
+    return checked
 
 
 def draw(seed: str, position: int, counter: int, n: int) -> tuple[int, int]:
@@ -247,18 +288,34 @@ def check_sealed_orders(events: list[dict[str, Any]]) -> int:
     return checked
 
 
-def verify(document: dict[str, Any], seed: str | None = None) -> list[str]:
+def verify(
+    document: dict[str, Any], seed: str | None = None, pinned: dict[str, Any] | None = None
+) -> list[str]:
     """Every check in order; returns what was proven, raises Failed at the first bad event."""
     if document.get("format") != "aegeapolis-event-log" or document.get("version") not in SUPPORTED_VERSIONS:
         raise Failed(0, "not an AEGEAPOLIS export of a version this script knows")
     events = document["events"]
     if not events:
         return ["the log is empty"]
-    redacted = check_chain(document["game"]["id"], events)
-    proven = [
-        f"hash chain intact over {len(events)} events ({redacted} redacted: linked, content not recomputable)"
-    ]
+    if withheld(events):
+        if pinned is not None:
+            raise Failed(0, "pins are checked against an export of the ended game, not one without hashes")
+        redacted = check_seqs(events)
+        proven = [
+            f"{len(events)} events in seq order ({redacted} redacted); hashes withheld until the game ends,"
+            " keep this file to check its pins then (--pinned)"
+        ]
+    else:
+        redacted = check_chain(document["game"]["id"], events)
+        proven = [
+            f"hash chain intact over {len(events)} events"
+            f" ({redacted} redacted: linked, content not recomputable)"
+        ]
     seed = check_seed(document, events, seed)
+    if pinned is not None:
+        if seed is None:
+            raise Failed(0, "pins are checked with the seed: the game has not ended (or pass --seed)")
+        proven.append(f"{check_pins(document, seed, pinned)} events pinned by the earlier export match")
     if seed is None:
         proven.append("draws not checked: the seed is revealed when the game ends (or pass --seed)")
     elif redacted:
@@ -276,11 +333,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Verify an AEGEAPOLIS game export (docs/fairness.md).")
     parser.add_argument("export", help="the export file (JSON)")
     parser.add_argument("--seed", help="the game's seed, if the export does not reveal it yet")
+    parser.add_argument(
+        "--pinned", help="an export of the same game downloaded before its end, to check its pins"
+    )
     args = parser.parse_args(argv)
     with open(args.export, encoding="utf-8") as handle:
         document = json.load(handle)
+    pinned = None
+    if args.pinned:
+        with open(args.pinned, encoding="utf-8") as handle:
+            pinned = json.load(handle)
     try:
-        proven = verify(document, args.seed)
+        proven = verify(document, args.seed, pinned)
     except Failed as failure:
         print(f"FAILED at {failure}")
         return 1
