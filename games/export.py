@@ -25,6 +25,7 @@ from typing import Any
 from django.utils import timezone
 
 from . import engine
+from .engine.view import HIDDEN
 from .hashing import format_created
 from .models import Event, Game
 from .situation import is_over
@@ -58,14 +59,16 @@ def export_game(game: Game, viewer: str | None, *, full: bool = False) -> dict[s
     rows = Event.objects.filter(game=game).order_by("seq")
     first = rows.first()
     for row in rows.iterator():
-        payload = row.payload
+        payload, actor = row.payload, row.actor
         if not full:
             payload = engine.event_view(engine.Event(row.type, row.payload), viewer, over)["payload"]
+            if payload.get("player") == HIDDEN:
+                actor = HIDDEN  # a private message's actor is its sender, hidden like its payload's
         event = {
             "seq": row.seq,
             "type": row.type,
             "payload": payload,
-            "actor": row.actor,
+            "actor": actor,
             "schema_version": row.schema_version,
             "created": format_created(row.created),
             "prev_hash": None if withheld else row.prev_hash,

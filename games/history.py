@@ -79,7 +79,8 @@ def history(
         if (since_seq is not None and seq < since_seq) or (year is not None and current_year != year):
             continue
         shown = engine.event_view(engine.Event(event_type, payload), viewer, over)["payload"]
-        parties = _parties(shown, actor)
+        # A private message the reader may not read hides its sender too: its actor is the sender.
+        parties = _parties(shown, HIDDEN if shown.get("player") == HIDDEN else actor)
         if player is not None and player not in parties:
             continue
         entries.append(

@@ -305,3 +305,36 @@ def test_h_screen_an_export_gives_no_hash_to_try_a_redacted_events_candidates_ag
                 game_id=game.pk, payload={**event["payload"], "coins": coins}, prev_hash=prev, **fields
             )
             assert guess not in published, f"{event['payload']['player']}'s income {coins} found from a hash"
+
+
+def test_a_private_message_names_its_sender_neither_in_the_history_filter_nor_in_the_export():
+    """Others read only that a private message was sent (engine/table.py, event_view): not who wrote
+    it. The event's actor is its sender, so filtering the history by a player, or the export's
+    actor field, told Corinth that Athens was writing to someone."""
+    game = create_game(PLAYERS)
+    send_message(Seat.objects.get(game=game, faction="athens"), "sparta", "Secret plan: XYZZY-2")
+    corinth = Seat.objects.get(game=game, faction="corinth")
+    token = link_token(corinth)
+    history = reverse("games:play-history", args=[game.pk, token])
+    client = Client()
+    by_player = {
+        faction: [e.type for e in client.get(f"{history}?since=all&player={faction}").context["entries"]]
+        for faction in ("athens", "sparta", "corinth")
+    }
+    assert all("MessageSent" not in types for types in by_player.values()), by_player
+    assert "MessageSent" in [e.type for e in client.get(f"{history}?since=all").context["entries"]]
+    bearer = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    document = client.get(reverse("games:export", args=[game.pk]), **bearer).json()
+    (message,) = [e for e in document["events"] if e["type"] == "MessageSent"]
+    assert message["actor"] == HIDDEN and message["redacted"]
+    # Its sender and recipient see it whole.
+    athens = Seat.objects.get(game=game, faction="athens")
+    mine = client.get(
+        reverse("games:export", args=[game.pk]), HTTP_AUTHORIZATION=f"Bearer {link_token(athens)}"
+    )
+    (message,) = [e for e in mine.json()["events"] if e["type"] == "MessageSent"]
+    assert message["actor"] == "athens" and not message["redacted"]
+    page = client.get(
+        reverse("games:play-history", args=[game.pk, link_token(athens)]) + "?since=all&player=athens"
+    )
+    assert "MessageSent" in [e.type for e in page.context["entries"]]
