@@ -73,6 +73,12 @@ def give_default_order(game: Game, faction: str, now: datetime) -> bool:
     seat = game.seats.get(faction=faction)
     try:
         with transaction.atomic():
+            # The game's row first, as every order, vacation and hand-over locks it before it writes
+            # the seat clocks: locking the clock first made a player's order at the deadline's
+            # second and this wait for each other ("deadlock detected" killed one of them).
+            status = Game.objects.select_for_update().filter(pk=game.pk).values_list("status", flat=True)
+            if status.first() != Game.Status.ACTIVE:
+                return False
             clock = SeatClock.objects.select_for_update().get(game=game, faction=faction)
             loaded = load_game(game)
             if clock.deadline is None or clock.deadline > now or faction not in must_act(loaded.state):

@@ -375,3 +375,87 @@ def test_h_trade_an_offer_waits_until_the_rivals_deadline_and_is_then_declined(g
     declined = Event.objects.get(game=game, type="OfferDeclined")
     passed = Event.objects.filter(game=game, type="PlayerPassed", payload__player=rival.faction).get()
     assert declined.seq < passed.seq and not load_game(game).state.offers
+
+
+def _wait_until_a_backend_waits_on_a_lock(timeout: float = 20.0) -> None:
+    """Return once another connection of this database waits for a row lock (no sleeping: polls)."""
+    import time
+
+    from django.db import connections
+
+    with connections["default"].cursor() as cursor:
+        give_up = time.monotonic() + timeout
+        while time.monotonic() < give_up:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0]:
+                return
+    raise AssertionError("no connection came to wait for a lock")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgresql  # two real connections and their row locks
+def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_the_other(request):
+    """The player orders at the very moment the beat task gives their default order: one of the two
+    is taken, the other hears so (the player: the game moved on), and nobody gets a database error.
+    The beat used to lock the seat's clock before the game, an order the game before the clock: each
+    waited for the other (PostgreSQL's "deadlock detected" killed one of them)."""
+    import threading
+
+    from django.db import connection
+
+    import games.deadline_tick as deadline_tick
+    from games.orders import GameMovedOn
+
+    request.getfixturevalue("anymail_outbox")
+    with time_machine.travel(T0, tick=False):
+        game = two_player_game(name="Photo finish")
+    (player,) = seats_to_act(game)
+    expected = load_game(game).seq
+    beat_has_locked, player_waits = threading.Event(), threading.Event()
+    real_load_game = deadline_tick.load_game
+    outcomes: dict[str, object] = {}
+
+    def load_game_then_let_the_player_in(*args, **kwargs):
+        beat_has_locked.set()  # the beat holds its locks now; the player's order comes in
+        assert player_waits.wait(30)
+        return real_load_game(*args, **kwargs)
+
+    def beat():
+        try:
+            outcomes["beat"] = tick(now=at(48)).defaults
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            outcomes["beat"] = error
+        finally:
+            connection.close()
+
+    def order():
+        try:
+            assert beat_has_locked.wait(30)
+            outcomes["player"] = submit_order(game, player, Pass(player.faction), expected)
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            outcomes["player"] = error
+        finally:
+            connection.close()
+
+    deadline_tick.load_game = load_game_then_let_the_player_in
+    try:
+        with time_machine.travel(at(48), tick=False):
+            threads = [threading.Thread(target=beat), threading.Thread(target=order)]
+            for thread in threads:
+                thread.start()
+            assert beat_has_locked.wait(30)
+            _wait_until_a_backend_waits_on_a_lock()  # the player's order waits for the beat's lock
+            player_waits.set()
+            for thread in threads:
+                thread.join(60)
+    finally:
+        deadline_tick.load_game = real_load_game
+    # The beat held its locks first: the default order is taken, the player's order is refused.
+    assert outcomes["beat"] == [(game.pk, player.faction)], outcomes
+    assert isinstance(outcomes["player"], GameMovedOn), outcomes
+    passes = Event.objects.filter(game=game, type="OrderGiven", payload__player=player.faction)
+    assert [e.payload["by"] for e in passes] == ["system"]
+    assert Event.objects.filter(game=game, type="PlayerPassed", payload__player=player.faction).count() == 1
