@@ -12,7 +12,7 @@ import re
 import zoneinfo
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from django.db import connection
@@ -108,8 +108,11 @@ def weekends(start: datetime, zone: zoneinfo.ZoneInfo) -> Iterator[Interval]:
     local = start.astimezone(zone).date()
     saturday = local - timedelta(days=(local.weekday() - 5) % 7)
     while True:
-        begin = datetime.combine(saturday, time(0), zone)
-        yield begin, datetime.combine(saturday + timedelta(days=2), time(0), zone)
+        # In UTC: Python subtracts and adds two times of the same zone object on the wall clock,
+        # so deadline_after would count a week with a clock change in it (Israel's and Egypt's on a
+        # Friday) one hour long or short.
+        begin = datetime.combine(saturday, time(0), zone).astimezone(UTC)
+        yield begin, datetime.combine(saturday + timedelta(days=2), time(0), zone).astimezone(UTC)
         saturday += timedelta(days=7)
 
 

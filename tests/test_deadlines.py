@@ -46,6 +46,29 @@ def test_deadline_after_counts_hours_and_skips_weekends_in_the_organisers_zone()
     )
 
 
+def test_deadline_after_counts_real_hours_across_a_clock_change_between_weekends():
+    """Skipping weekends, the hours between them are real hours even when the clock changes on a
+    weekday (Israel moves it on the Friday before the last Sunday of March, at 02:00)."""
+    jerusalem = zoneinfo.ZoneInfo("Asia/Jerusalem")
+    sunday = datetime(2026, 3, 21, 23, 0, tzinfo=UTC)  # Sunday 01:00 there: the clock starts Monday
+    monday = datetime(2026, 3, 23, 0, 0, tzinfo=jerusalem).astimezone(UTC)
+    deadline = deadline_after(sunday, 100, jerusalem, skip_weekends=True)
+    assert deadline == monday + timedelta(hours=100)  # Friday 05:00 there, after the change
+    assert deadline.astimezone(jerusalem).hour == 5
+    # 119 real hours to Saturday 00:00 (the clock lost one), 11 more on Monday.
+    assert deadline_after(sunday, 130, jerusalem, skip_weekends=True) == datetime(
+        2026, 3, 30, 11, 0, tzinfo=jerusalem
+    )
+    # Europe/Berlin and Europe/London change on the Sunday, inside the weekend: 24 hours of Friday
+    # and Monday stay 24 hours and the deadline keeps its time of day.
+    for zone in (zoneinfo.ZoneInfo("Europe/Berlin"), zoneinfo.ZoneInfo("Europe/London")):
+        for friday in (datetime(2026, 3, 27, 12, 0, tzinfo=zone), datetime(2026, 10, 23, 12, 0, tzinfo=zone)):
+            deadline = deadline_after(friday.astimezone(UTC), 24, zone, skip_weekends=True)
+            assert deadline.astimezone(zone).replace(tzinfo=None) == datetime(
+                friday.year, friday.month, friday.day + 3, 12, 0
+            )
+
+
 def test_deadline_after_stands_still_during_a_vacation():
     vacation = (at(10), at(10 + 72))
     assert deadline_after(T0, 48, UTC_ZONE, pauses=[vacation]) == at(48 + 72)
