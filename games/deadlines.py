@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import joined_columns, joined_rows, model_rows, model_select
@@ -186,12 +186,18 @@ def seat_deadlines(
 
 
 def recompute_deadlines(game: Game) -> None:
-    """After the organiser changed the settings, or a vacation: every open deadline again."""
-    for clock in SeatClock.objects.filter(game=game, due_since__isnull=False):
-        clock.deadline = seat_deadline(
-            game.pk, clock.faction, clock.due_since, clock.obligation.startswith("winter")
-        )
-        clock.save(update_fields=["deadline"])
+    """After the organiser changed the settings, or a vacation: every open deadline again.
+
+    Under the game's row lock, as orders write the clocks: an order ending a turn meanwhile read the
+    old settings, and recomputing from the clocks read before it committed gave the next turn the
+    old hours and wrote a deadline onto the clock the order had just cleared."""
+    with transaction.atomic():
+        list(Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True))
+        for clock in SeatClock.objects.filter(game=game, due_since__isnull=False):
+            clock.deadline = seat_deadline(
+                game.pk, clock.faction, clock.due_since, clock.obligation.startswith("winter")
+            )
+            clock.save(update_fields=["deadline"])
 
 
 def deadline_text(

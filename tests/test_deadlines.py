@@ -400,8 +400,9 @@ def test_h_trade_an_offer_waits_until_the_rivals_deadline_and_is_then_declined(g
     assert declined.seq < passed.seq and not load_game(game).state.offers
 
 
-def _wait_until_a_backend_waits_on_a_lock(timeout: float = 20.0) -> None:
-    """Return once another connection of this database waits for a row lock (no sleeping: polls)."""
+def _wait_until_a_backend_waits_on_a_lock(timeout: float = 20.0, unless=lambda: False) -> None:
+    """Return once another connection of this database waits for a row lock, or `unless()` is
+    true (no sleeping: polls)."""
     import time
 
     from django.db import connections
@@ -409,6 +410,8 @@ def _wait_until_a_backend_waits_on_a_lock(timeout: float = 20.0) -> None:
     with connections["default"].cursor() as cursor:
         give_up = time.monotonic() + timeout
         while time.monotonic() < give_up:
+            if unless():
+                return
             cursor.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
                 " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
@@ -482,3 +485,86 @@ def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_
     passes = Event.objects.filter(game=game, type="OrderGiven", payload__player=player.faction)
     assert [e.payload["by"] for e in passes] == ["system"]
     assert Event.objects.filter(game=game, type="PlayerPassed", payload__player=player.faction).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgresql  # two real connections and their row locks
+def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_turn(request):
+    """The organiser saves 24-hour turns while the player on turn orders: the next player's new
+    deadline follows the new settings, and the player who ordered keeps no deadline. Recomputing
+    used to read the clocks without the game's lock: it gave the next turn the old 48 hours (the
+    order had read the settings first) and wrote a deadline onto the cleared clock of the player
+    who had just ordered."""
+    import threading
+
+    from django.db import connection
+    from django.test import Client
+
+    import games.orders as orders
+
+    request.getfixturevalue("anymail_outbox")
+    organiser = User.objects.create_user("olga", "olga@example.com", "pw")
+    with time_machine.travel(T0, tick=False):
+        game = two_player_game(organiser=organiser, name="Moving goalposts")
+    DeadlineSettings.objects.create(game=game)  # chosen at creation: 48 hours a turn
+    (first,) = seats_to_act(game)
+    expected = load_game(game).seq
+    order_holds_the_game, organiser_waits = threading.Event(), threading.Event()
+    real_load_game = orders.load_game
+    outcomes: dict[str, object] = {}
+
+    def load_game_then_let_the_organiser_in(*args, **kwargs):
+        order_holds_the_game.set()
+        assert organiser_waits.wait(30)
+        return real_load_game(*args, **kwargs)
+
+    def order():
+        try:
+            outcomes["order"] = submit_order(game, first, Pass(first.faction), expected).seq
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            outcomes["order"] = error
+        finally:
+            connection.close()
+
+    def organiser_saves():
+        try:
+            assert order_holds_the_game.wait(30)
+            client = Client()
+            client.force_login(organiser)
+            form = {
+                "form": "settings",
+                "turn_hours": "24",
+                "winter_hours": "72",
+                "time_zone": "UTC",
+                "reminders": "50%,2h",
+                "missed_turns_alert": "3",
+                "vacation_days": "14",
+                "alert_organiser": "on",
+            }
+            outcomes["organiser"] = client.post(f"/organiser/games/{game.pk}/deadlines/", form).status_code
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            outcomes["organiser"] = error
+        finally:
+            connection.close()
+
+    orders.load_game = load_game_then_let_the_organiser_in
+    try:
+        with time_machine.travel(at(5), tick=False):
+            threads = [threading.Thread(target=order), threading.Thread(target=organiser_saves)]
+            for thread in threads:
+                thread.start()
+            assert order_holds_the_game.wait(30)
+            # Until the order commits, recomputing the deadlines waits for the game's lock. (Before,
+            # it waited for nothing and ran to its end: then the organiser's thread ends first.)
+            _wait_until_a_backend_waits_on_a_lock(unless=lambda: not threads[1].is_alive())
+            organiser_waits.set()
+            for thread in threads:
+                thread.join(60)
+    finally:
+        orders.load_game = real_load_game
+    assert isinstance(outcomes["order"], int) and outcomes["organiser"] == 302, outcomes
+    (second,) = seats_to_act(game)
+    assert clock(game, second.faction).deadline == at(5 + 24)
+    assert clock(game, first.faction).deadline is None
+    with time_machine.travel(at(6), tick=False):
+        assert tick().reminders == 0  # and the beat has nothing wrong to trip on
