@@ -15,6 +15,7 @@ event whose actor is "system" and whose reason is "deadline passed"):
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -35,12 +36,14 @@ from .store import ConcurrencyError, append_events
 from .words import faction_name
 
 DEADLINE_REASON = "deadline passed"
+log = logging.getLogger(__name__)
 
 
 @dataclass
 class TickReport:
     defaults: list[tuple[int, str]] = field(default_factory=list)  # (game, faction)
     reminders: int = 0
+    failed: list[tuple[int, str]] = field(default_factory=list)  # (game, faction), logged
 
 
 def default_orders(state: GameState, faction: str) -> list[Command]:
@@ -60,11 +63,21 @@ def tick(now: datetime | None = None) -> TickReport:
     now = now or timezone.now()
     report = TickReport()
     active = SeatClock.objects.filter(game__status=Game.Status.ACTIVE, deadline__isnull=False)
+    # One seat that fails (logged, and tried again next minute) must not hold up the others: the
+    # oldest deadline comes first, so a failure would otherwise stop every game's deadlines.
     for clock in active.filter(deadline__lte=now).select_related("game").order_by("deadline"):
-        if give_default_order(clock.game, clock.faction, now):
-            report.defaults.append((clock.game_id, clock.faction))
+        try:
+            if give_default_order(clock.game, clock.faction, now):
+                report.defaults.append((clock.game_id, clock.faction))
+        except Exception:
+            log.exception("default order for %s in game %s failed", clock.faction, clock.game_id)
+            report.failed.append((clock.game_id, clock.faction))
     for clock in active.filter(deadline__gt=now).select_related("game"):
-        report.reminders += send_reminder(clock, now)
+        try:
+            report.reminders += send_reminder(clock, now)
+        except Exception:
+            log.exception("reminder for %s in game %s failed", clock.faction, clock.game_id)
+            report.failed.append((clock.game_id, clock.faction))
     return report
 
 
@@ -142,13 +155,15 @@ def send_reminder(clock: SeatClock, now: datetime) -> int:
     """Queue the latest reminder point that has passed, once per obligation (outbox key); 1 if queued."""
     from notifications.models import Outbox
 
+    if clock.since_seq is None or clock.due_since is None:
+        return 0  # no obligation open (its points are counted from its start)
     settings = settings_for(clock.game_id)
     try:
         points = parse_reminders(settings.reminders)
     except ValueError:
         return 0
     passed = [i for i, p in enumerate(points, 1) if p.at(clock.due_since, clock.deadline) <= now]
-    if not passed or clock.since_seq is None:
+    if not passed:
         return 0
     index = max(passed, key=lambda i: points[i - 1].at(clock.due_since, clock.deadline))
     seat = clock.game.seats.get(faction=clock.faction)

@@ -568,3 +568,44 @@ def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_
     assert clock(game, first.faction).deadline is None
     with time_machine.travel(at(6), tick=False):
         assert tick().reminders == 0  # and the beat has nothing wrong to trip on
+
+
+@pytest.mark.django_db
+def test_deadline_one_game_that_fails_holds_up_no_other_games_deadlines_or_reminders(
+    request, monkeypatch, caplog
+):
+    """The beat gives the oldest deadline first: a game whose default order fails (logged, and tried
+    again next minute) used to stop every later game's default orders and every reminder, each
+    minute anew. A clock with a deadline but no start (what a race once left) is no obligation."""
+    import games.deadline_tick as deadline_tick
+
+    request.getfixturevalue("anymail_outbox")
+    with time_machine.travel(T0, tick=False):
+        broken = two_player_game(name="Broken")
+    with time_machine.travel(at(1), tick=False):
+        late = two_player_game(name="Late")
+    with time_machine.travel(at(30), tick=False):
+        reminded = two_player_game(name="Reminded")  # half its 48 hours gone at at(54)
+    (idle,) = [s for s in late.seats.all() if s not in seats_to_act(late)]
+    SeatClock.objects.filter(game=late, faction=idle.faction).update(deadline=at(100))  # no due_since
+    real_load_game = deadline_tick.load_game
+
+    def load_game_failing_for_broken(game, *args, **kwargs):
+        if game.pk == broken.pk:
+            raise RuntimeError("a game the beat cannot load")
+        return real_load_game(game, *args, **kwargs)
+
+    monkeypatch.setattr(deadline_tick, "load_game", load_game_failing_for_broken)
+    (broken_seat,) = seats_to_act(broken)
+    (late_seat,) = seats_to_act(late)
+    (reminded_seat,) = seats_to_act(reminded)
+    with time_machine.travel(at(54), tick=False):
+        report = tick()
+    assert report.defaults == [(late.pk, late_seat.faction)]
+    assert report.failed == [(broken.pk, broken_seat.faction)]
+    assert f"default order for {broken_seat.faction} in game {broken.pk} failed" in caplog.text
+    assert Outbox.objects.filter(game_id=reminded.pk, seat_id=reminded_seat.pk, kind="reminder-1").exists()
+    assert not Event.objects.filter(game=broken, type="DeadlinePassed").exists()
+    monkeypatch.setattr(deadline_tick, "load_game", real_load_game)
+    with time_machine.travel(at(54.1), tick=False):
+        assert tick().defaults == [(broken.pk, broken_seat.faction)]  # caught up the next minute
