@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deadlines import deadline_text, settings_for
+from .deadlines import deadline_text, settings_for, time_zone
 from .long_forms import MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
 from .messages import messages_for
@@ -30,16 +30,18 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
         for m in messages_for(game, seat.faction)
     ]
     vacation = current_vacation(seat)
+    settings = settings_for(game)
     return {
         "deadline": deadline_text(clock.deadline if clock else None, game),
-        "deadlines": {"turn_hours": settings_for(game).turn_hours},
+        "deadlines": {"turn_hours": settings.turn_hours},
         "game_messages": shown,
         "message_form": MessageForm(rivals=rivals),
         "vacation_form": VacationForm(),
         "vacation_days_left": days_left(seat),
         "vacation_until": deadline_text(vacation.end, game) if vacation else "",
         "preference_form": PreferenceForm(
-            initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language}
+            initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language},
+            zone=time_zone(settings).key,
         ),
         "unsubscribed": pref.unsubscribed,
     }

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .deadlines import parse_reminders, valid_time_zone
@@ -79,3 +80,8 @@ class PreferenceForm(forms.Form):
     mode = forms.ChoiceField(label=_("Emails"), choices=NotificationPreference.Mode.choices)
     digest_hour = forms.IntegerField(label=_("Digest hour (0-23)"), min_value=0, max_value=23, initial=18)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+    def __init__(self, *args: Any, zone: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if zone:  # the digest's hour is read in the game's zone (games/digests.py), not the player's
+            self.fields["digest_hour"].label = gettext("Digest hour (0-23, %(zone)s time)") % {"zone": zone}

@@ -187,3 +187,25 @@ def test_a_daily_digest_goes_out_once_a_day_at_the_chosen_hour(game):
     (digest,) = sent()
     assert digest.to == [cleo.email] and "your daily digest" in digest.subject
     assert "passed." in digest.body
+
+
+@pytest.mark.django_db
+def test_the_digest_hour_is_the_games_zone_named_on_the_page_and_follows_its_clock_change(game, client):
+    """A player in London in a Berlin game chooses the digest's hour on a page that says which
+    clock it is read on; the digest follows Berlin's clock across the last Sunday of March."""
+    DeadlineSettings.objects.create(game=game, time_zone="Europe/Berlin")
+    ben = game.seats.get(faction="sparta")
+    assert "Digest hour (0-23, Europe/Berlin time)" in page(client, ben)
+    ben.language = "de"
+    ben.language_chosen = True
+    ben.save()
+    assert "Stunde der Zusammenfassung (0–23, Uhrzeit Europe/Berlin)" in page(client, ben)
+    NotificationPreference.objects.create(seat=ben, mode="digest", digest_hour=18)
+    saturday, sunday = datetime(2027, 3, 27, tzinfo=UTC), datetime(2027, 3, 28, tzinfo=UTC)
+    for day, utc_hour in ((saturday, 17), (sunday, 16)):  # 18:00 in winter (UTC+1), in summer (UTC+2)
+        seat = seats_to_act(game)[0]
+        with time_machine.travel(day.replace(hour=1), tick=False):
+            submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+        assert send_digests(now=day.replace(hour=utc_hour - 1, minute=59)) == 0
+        assert send_digests(now=day.replace(hour=utc_hour, minute=1)) == 1
+        assert send_digests(now=day.replace(hour=22)) == 0
