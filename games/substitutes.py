@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from . import engine
+from .deadlines import clock_of, deadline_text
 from .engine.table import SEAT_HANDED_OVER
 from .languages import choose_language
 from .links import revoke_links
@@ -53,7 +54,25 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                 seat.name, seat.email = name, email
                 revoke_links(seat)
                 NotificationPreference.objects.filter(seat=seat).delete()
+                clock = clock_of(game, seat.faction)
                 with translation.override(seat.language):
+                    paragraphs = [
+                        _(
+                            "The organiser has handed you the seat of %(faction)s in this game. "
+                            "Your personal link is below; keep it to yourself."
+                        )
+                        % {"faction": faction_name(seat.faction)}
+                    ]
+                    if clock is not None and clock.deadline is not None:
+                        # The seat's running deadline passes to the substitute, who got none of
+                        # its turn email and reminders: say so, or the first they hear is a default.
+                        paragraphs.append(
+                            _(
+                                "The seat owes an order now. The deadline is %(deadline)s; after it"
+                                " the server gives the default order."
+                            )
+                            % {"deadline": deadline_text(clock.deadline, game)}
+                        )
                     mail_seat(
                         game,
                         seat,
@@ -61,13 +80,7 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                         row.seq,
                         _("AEGEAPOLIS %(game)s: you take over %(faction)s")
                         % {"game": game.name, "faction": faction_name(seat.faction)},
-                        [
-                            _(
-                                "The organiser has handed you the seat of %(faction)s in this game. "
-                                "Your personal link is below; keep it to yourself."
-                            )
-                            % {"faction": faction_name(seat.faction)}
-                        ],
+                        paragraphs,
                         reply_seq=row.seq,
                     )
             return seat

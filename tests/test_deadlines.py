@@ -609,3 +609,21 @@ def test_deadline_one_game_that_fails_holds_up_no_other_games_deadlines_or_remin
     monkeypatch.setattr(deadline_tick, "load_game", real_load_game)
     with time_machine.travel(at(54.1), tick=False):
         assert tick().defaults == [(broken.pk, broken_seat.faction)]  # caught up the next minute
+
+
+@pytest.mark.django_db
+def test_deadline_a_substitute_taking_over_a_seat_on_turn_is_told_its_running_deadline(game):
+    """The substitute gets none of the seat's turn email or reminders (they went to the absent
+    player): the welcome says the seat owes an order and until when, in the seat's language."""
+    (on_turn,) = seats_to_act(game)
+    waiting = game.seats.exclude(pk=on_turn.pk).get()
+    on_turn.language = "de"
+    on_turn.save()
+    fresh_mail()
+    with time_machine.travel(at(40), tick=False):
+        hand_over_seat(on_turn, "Sub", "sub@example.com")
+        hand_over_seat(waiting, "Other", "other@example.com")
+    (welcome,) = [m for m in sent() if m.to == ["sub@example.com"]]
+    assert "ein Befehl fällig. Die Frist endet 2026-12-03 09:00 (UTC);" in welcome.body
+    (other,) = [m for m in sent() if m.to == ["other@example.com"]]
+    assert "deadline" not in other.body.lower()
