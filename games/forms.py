@@ -271,7 +271,7 @@ def suggested_order(data: Any, faction: str) -> Command:
     """A one-click order from the page's list of suggestions (JSON of Command.to_dict())."""
     try:
         raw = json.loads(data.get("command", ""))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
         raise RuleViolation("H-ORDER", "An order must be a JSON object.") from None
     if isinstance(raw, dict):
         raw["player"] = faction

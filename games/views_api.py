@@ -91,7 +91,7 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
         body = json.loads(request.body)
         expected_seq = body["expected_seq"]
         raw = dict(body["command"])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: JSON nested too deep
         return _in_seat_language(request, game_id, 400, "malformed", MALFORMED)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         return _in_seat_language(request, game_id, 400, "malformed", NOT_A_SEQ)

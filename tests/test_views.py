@@ -276,6 +276,42 @@ def test_api_answers_a_malformed_order_in_the_seats_language(client, game, on_tu
     assert counts(game) == before
 
 
+DEEP = "[" * 100_000 + "]" * 100_000  # nested far beyond Python's recursion limit
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (DEEP, "malformed"),
+        ('{"expected_seq": 1, "command": {"kind": "pass", "x": ' + DEEP + "}}", "malformed"),
+        (json.dumps({"expected_seq": 1, "command": {"kind": ["pass"]}}), "rule_violation"),
+        (json.dumps({"expected_seq": 1, "command": {"kind": {"pass": 1}}}), "rule_violation"),
+    ],
+    ids=["deep-body", "deep-field", "kind-list", "kind-object"],
+)
+def test_api_refuses_deeply_nested_json_and_a_kind_that_is_no_word_with_400_not_500(
+    client, game, on_turn, body, code
+):
+    """JSON nested too deep raised RecursionError and a list as the kind TypeError: both were 500."""
+    before = counts(game)
+    response = client.post(api(game, "orders"), body, content_type="application/json", **bearer(on_turn))
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+    assert counts(game) == before
+
+
+@pytest.mark.parametrize("command", [DEEP, json.dumps({"kind": ["pass"]})], ids=["deep", "kind-list"])
+def test_suggested_order_nested_too_deep_or_with_a_list_as_kind_is_refused_with_400(
+    client, game, on_turn, command
+):
+    before = counts(game)
+    response = client.post(
+        page_url(on_turn), {"kind": "suggested", "expected_seq": before[0], "command": command}
+    )
+    assert response.status_code == 400
+    assert counts(game) == before
+
+
 def test_api_order_reads_its_seat_with_the_games_lock_not_before(client, game, on_turn):
     """An accepted API order costs the order's own statements: no query of the view's for the seat."""
     from django.db import connection

@@ -151,7 +151,8 @@ def command_from_dict(raw: Any) -> Command:
     """
     if not isinstance(raw, dict):
         raise _bad("An order must be a JSON object.")
-    cls = COMMAND_TYPES.get(raw.get("kind"))  # type: ignore[arg-type]
+    kind = raw.get("kind")
+    cls = COMMAND_TYPES.get(kind) if isinstance(kind, str) else None  # a list or object is no kind
     if cls is None:
         raise _bad("Unknown kind of order: %(kind)s.", kind=str(raw.get("kind")))
     names = {f.name for f in fields(cls)}

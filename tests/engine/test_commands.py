@@ -143,6 +143,15 @@ def test_h_order_messages_carry_their_parameters_for_translation() -> None:
     }
 
 
+@pytest.mark.parametrize("kind", [["pass"], {"pass": 1}, 7, None])
+def test_h_order_a_kind_that_is_not_a_word_is_refused_not_a_crash(kind) -> None:
+    """A list or object as the kind (unhashable) raised TypeError: the JSON API answered 500."""
+    with pytest.raises(RuleViolation) as caught:
+        command_from_dict({"kind": kind, "player": "athens"})
+    assert caught.value.rule == "H-ORDER"
+    assert caught.value.message_template == "Unknown kind of order: %(kind)s."
+
+
 # One well-formed order of every kind with all its required fields (H-ORDER).
 COMPLETE = {
     "pass": {},
