@@ -1,4 +1,5 @@
-"""Security middleware: response headers (CSP and friends) and rate limits on order and link endpoints.
+"""Security middleware: response headers (CSP and friends) and rate limits on order and link endpoints;
+and the log filter that keeps link tokens out of the logs.
 
 Rate limits count requests per client address in fixed windows in a cache (the "ratelimit" cache:
 Redis when REDIS_URL is set, so every web process shares the count; else per process). RATE_LIMITS
@@ -99,3 +100,38 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
             response = render(request, "429.html", {"message": message}, status=429)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+# A player's link token is the only key to their seat (games/links.py) and valid for weeks; Django
+# logs the path of every 4xx answer ("Bad Request: /play/1/<token>/" for a refused order, "Forbidden
+# (CSRF token missing.): ...", "Not Found: ...") and runserver every request line. The tokens in those
+# paths, in a ?token= query, and signed values or reply-address tokens anywhere are written redacted.
+REDACTED = "[token]"
+_TOKEN_PATTERNS = (
+    re.compile(r"(?<=/play/)(\d+/)[^/\s?#\"']+"),
+    re.compile(r"(?<=/mail/unsubscribe/)()[^/\s?#\"']+"),
+    re.compile(r"(?<=[?&]token=)()[^&\s#\"']+"),
+    re.compile(r"()[\w-]+:[\w-]+:[\w-]{43}(?![\w-])"),  # django.core.signing's value:timestamp:signature
+    re.compile(r"()\b[om]\.\d+\.\d+\.\d+\.[a-z0-9]+\.[a-z2-7]{24}\b", re.I),  # games/mail_keys.py
+)
+
+
+def redact_tokens(text: str) -> str:
+    for pattern in _TOKEN_PATTERNS:
+        text = pattern.sub(lambda m: m.group(1) + REDACTED, text)
+    return text
+
+
+class RedactLinkTokens(logging.Filter):
+    """Rewrites a record's message with its link tokens redacted (settings.LOGGING puts it on the
+    loggers that log request paths and on the console handler); it never drops a record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001  (a malformed record is the handler's to report)
+            return True
+        redacted = redact_tokens(message)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        return True

@@ -205,9 +205,33 @@ CACHES = {
     ),
 }
 
+# Link tokens never reach a log (docs/operations.md): the loggers Django writes request paths to
+# (every 4xx answer, a CSRF refusal, runserver's request lines) redact them in the record itself,
+# before any handler (also Django's own) sees it; the console handler redacts whatever else comes.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_link_tokens": {"()": "aegea_pbem.security.RedactLinkTokens"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_link_tokens"]},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},  # Django's own
+    },
+    "loggers": {
+        "django.request": {"filters": ["redact_link_tokens"]},
+        "django.security.csrf": {"filters": ["redact_link_tokens"]},
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+            "filters": ["redact_link_tokens"],
+        },
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -3,6 +3,7 @@ no secret (seed, link token, SECRET_KEY) in the logs of a played game."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import re
@@ -16,8 +17,10 @@ from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
+from aegea_pbem.security import RedactLinkTokens, redact_tokens
 from games.engine import Pass
 from games.links import link_token
+from games.mail_keys import reply_token
 from games.models import Event
 from games.orders import submit_order
 from games.situation import load_game
@@ -129,3 +132,48 @@ def test_rate_limits_let_requests_through_when_their_cache_is_unavailable(client
     game = two_player_game()
     seat = seats_to_act(game)[0]
     assert [client.get(play_url(seat)).status_code for _ in range(2)] == [200, 200]
+
+
+def test_link_tokens_in_the_paths_django_logs_are_redacted(caplog, settings):
+    """Django logs the path of every 4xx answer: a refused order ("Bad Request: /play/1/<token>/"),
+    a CSRF refusal, a valid token opened on another game's address. The token in it was a seat's key
+    for weeks, written to the logs (docs/operations.md says they never carry one)."""
+    caplog.set_level(logging.DEBUG)
+    game, other = two_player_game(), two_player_game()
+    seat = seats_to_act(game)[0]
+    token = link_token(seat)
+    console = next(h for h in logging.getLogger().handlers if h.get_name() == "console")
+    written = io.StringIO()
+    old_stream = console.setStream(written)
+    try:
+        client = Client()
+        refused = client.post(play_url(seat), {"kind": "fortify", "space": "I9", "expected_seq": 1})
+        not_found = client.get(f"/play/{other.pk}/{token}/")
+        csrf = Client(enforce_csrf_checks=True).post(play_url(seat), {"kind": "pass", "expected_seq": 1})
+        export = client.get(f"/games/{other.pk}/export.json?token={token}")
+        logging.getLogger("games").warning("a reply to orders+%s@x", reply_token(seat, "o", 3))
+    finally:
+        console.setStream(old_stream)
+    assert (refused.status_code, not_found.status_code, csrf.status_code, export.status_code) == (
+        400,
+        404,
+        403,
+        404,
+    )
+    logged = caplog.text + written.getvalue()
+    assert "Bad Request: /play/" in logged and "Not Found: /play/" in logged and "Forbidden (" in logged
+    assert "[token]" in written.getvalue()
+    assert token not in logged and token.rsplit(":", 1)[1] not in logged
+    assert reply_token(seat, "o", 3) not in logged
+
+
+def test_the_redaction_keeps_the_rest_of_a_message():
+    record = logging.LogRecord(
+        "django.server", logging.INFO, "", 0, '"%s" %s', ("GET /play/7/a:b:c/ HTTP/1.1", 200), None
+    )
+    assert RedactLinkTokens().filter(record)
+    assert record.getMessage() == '"GET /play/7/[token]/ HTTP/1.1" 200'
+    assert redact_tokens("/organiser/games/7/history/?at=3") == "/organiser/games/7/history/?at=3"
+    assert redact_tokens("/mail/unsubscribe/x:y:z/ and /api/games/7/state?token=x:y") == (
+        "/mail/unsubscribe/[token]/ and /api/games/7/state?token=[token]"
+    )
