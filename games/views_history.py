@@ -120,10 +120,10 @@ def _export_reader(request: HttpRequest, game_id: int) -> Seat | Game | JsonResp
             return _organisers_game(request, game_id)
         except Http404:
             return JsonResponse(
-                {"error": {"code": "unknown", "message": "No such game among yours."}}, status=404
+                {"error": {"code": "unknown", "message": _("No such game among yours.")}}, status=404
             )
     return JsonResponse(
-        {"error": {"code": "unauthenticated", "message": "Send your link's token or sign in."}}, status=403
+        {"error": {"code": "unauthenticated", "message": _("Send your link's token or sign in.")}}, status=403
     )
 
 

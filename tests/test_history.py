@@ -128,6 +128,30 @@ def test_export_is_versioned_redacted_for_the_token_and_pins_every_event(client)
             assert event_hash(game_id=game.pk, prev_hash=row.prev_hash, **fields) == row.hash
 
 
+@pytest.mark.parametrize(
+    ("language", "anonymous", "stranger"),
+    [
+        ("en", "Send your link's token or sign in.", "No such game among yours."),
+        (
+            "de",
+            "Sende den Schlüssel aus deinem Link oder melde dich an.",
+            "Keine solche Partie unter deinen.",
+        ),
+    ],
+)
+def test_export_refusals_are_in_the_readers_language(client, language, anonymous, stranger):
+    """The export's two refusals of its own were English only, whatever the reader's language."""
+    game = two_player_game()
+    url = reverse("games:export", args=[game.pk])
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 403
+    assert response.json()["error"] == {"code": "unauthenticated", "message": anonymous}
+    client.force_login(get_user_model().objects.create_user("nosy", password="pw"))
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 404
+    assert response.json()["error"] == {"code": "unknown", "message": stranger}
+
+
 def test_exportgame_writes_the_full_log_for_the_operator(tmp_path):
     game = two_player_game()
     pass_turns(game, 1)
