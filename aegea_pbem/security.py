@@ -31,7 +31,12 @@ CONTENT_SECURITY_POLICY = (
 log = logging.getLogger(__name__)
 
 ORDER_PATHS = re.compile(r"^/api/games/\d+/orders$")
-LINK_PATHS = re.compile(r"^/(play/\d+/[^/]+/|api/games/\d+/state)$")
+# A seat's link and every page under it (the history, the Move cost preview, and the messages,
+# vacations and preferences posted to /play/<id>/<token>/<action>/), its JSON state and its export.
+# Not the unsubscribe link: mail providers post RFC 8058 one-click unsubscribes from a few addresses.
+LINK_PATHS = re.compile(
+    r"^/(play/\d+/[^/]+/(?:[^/]+/|move-cost)?|api/games/\d+/state|games/\d+/export\.json)$"
+)
 
 
 class SecurityHeadersMiddleware:
@@ -45,8 +50,9 @@ class SecurityHeadersMiddleware:
 
 
 def limit_kind(request: HttpRequest) -> str | None:
-    """Which limit a request counts against: "orders" (every POST of an order), "links" (opening a
-    link or reading the JSON state), or None."""
+    """Which limit a request counts against: "orders" (every POST of an order, a message, a vacation
+    or preferences), "links" (opening a link or a page under it, reading the JSON state or the
+    export), or None."""
     path = request.path_info
     if ORDER_PATHS.match(path) or (request.method == "POST" and LINK_PATHS.match(path)):
         return "orders"
@@ -92,10 +98,11 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
         message = _("Too many requests. Please wait %(seconds)s seconds and try again.") % {
             "seconds": retry_after
         }
-        if request.path_info.startswith("/api/"):
-            response: HttpResponse = JsonResponse(
-                {"error": {"code": "rate_limited", "message": message}}, status=429
-            )
+        path = request.path_info
+        if path.endswith("/move-cost"):  # the page's script shows its {"error": text} as it is
+            response: HttpResponse = JsonResponse({"error": message}, status=429)
+        elif path.startswith("/api/") or path.endswith("/export.json"):
+            response = JsonResponse({"error": {"code": "rate_limited", "message": message}}, status=429)
         else:
             response = render(request, "429.html", {"message": message}, status=429)
     response["Retry-After"] = str(retry_after)

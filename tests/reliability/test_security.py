@@ -177,3 +177,28 @@ def test_the_redaction_keeps_the_rest_of_a_message():
     assert redact_tokens("/mail/unsubscribe/x:y:z/ and /api/games/7/state?token=x:y") == (
         "/mail/unsubscribe/[token]/ and /api/games/7/state?token=[token]"
     )
+
+
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)
+def test_messages_and_the_pages_under_a_link_are_rate_limited_too(client, settings):
+    """Only the link itself and the API were limited: a message posted to /play/<id>/<token>/message/
+    (an event and an email to every rival each) could be sent without limit, and the history, the
+    Move cost preview and the export opened without limit."""
+    settings.RATE_LIMITS = {"orders": (3, 60), "links": (4, 60)}
+    caches["ratelimit"].clear()
+    game = two_player_game()
+    seat = seats_to_act(game)[0]
+    message = reverse("games:play-action", args=[game.pk, link_token(seat), "message"])
+    posted = [client.post(message, {"to": "all", "text": f"hello {n}"}).status_code for n in range(4)]
+    assert posted == [302, 302, 302, 429]
+    assert Event.objects.filter(game=game, type="MessageSent").count() == 3
+    caches["ratelimit"].clear()
+    history = reverse("games:play-history", args=[game.pk, link_token(seat)])
+    move_cost = reverse("games:move-cost", args=[game.pk, link_token(seat)])
+    export = reverse("games:export", args=[game.pk]) + f"?token={link_token(seat)}"
+    opened = [client.get(url).status_code for url in (history, move_cost, export, history)]
+    assert opened == [200, 200, 200, 200]
+    refused = client.get(export)
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    assert client.get(move_cost).json()["error"].startswith("Too many requests.")  # the preview shows it
+    assert client.get(history).status_code == 429
