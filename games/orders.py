@@ -112,11 +112,17 @@ def _check_players(players: Sequence[PlayerSpec]) -> None:
         )
     if len(set(factions)) != len(factions):
         raise GameSetupError(_("Each faction can be played by one player only."))
+    name_length = Seat._meta.get_field("name").max_length
+    email_length = Seat._meta.get_field("email").max_length
     for player in players:
         if not player.name.strip():
             raise GameSetupError(_("Every player needs a name."))
+        if len(player.name.strip()) > name_length:  # the column's bound: longer was a server error
+            raise GameSetupError(_("A player's name is at most %(n)s characters long.") % {"n": name_length})
         try:
             validate_email(player.email)
+            if len(player.email) > email_length:  # RFC 5321's bound too
+                raise ValidationError("too long")
         except ValidationError:
             raise GameSetupError(_("%(email)s is not an email address.") % {"email": player.email}) from None
         if player.language and player.language not in dict(settings.LANGUAGES):

@@ -82,6 +82,9 @@ def test_every_player_gets_a_welcome_with_their_own_link(client):
         ),
         ([ANA, PlayerSpec("Bo", "bo@example.com", "rome")], "Unknown faction rome"),
         ([ANA, PlayerSpec("Bo", "not-an-address", "sparta")], "not-an-address is not an email address."),
+        # Longer than the seat's columns: refused with a message, not a DataError (a server error).
+        ([ANA, PlayerSpec("B" * 101, "bo@example.com", "sparta")], "at most 100 characters long."),
+        ([ANA, PlayerSpec("Bo", "b" * 250 + "@example.com", "sparta")], "is not an email address."),
     ],
 )
 def test_create_game_refuses_bad_players_and_creates_nothing(players, message):

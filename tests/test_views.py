@@ -386,6 +386,18 @@ def test_organiser_form_errors_create_nothing(client, organiser):
     assert not Game.objects.exists()
 
 
+def test_organiser_form_with_a_name_or_address_too_long_for_a_seat_is_a_400_not_a_500(client, organiser):
+    for players, message in (
+        ("B" * 101 + " <b@example.com>:sparta\n", "Der Name eines Spielers hat höchstens 100 Zeichen."),
+        ("Bo <" + "b" * 250 + "@example.com>:sparta\n", "ist keine E-Mail-Adresse."),
+    ):
+        data = {"name": "", "language": "de", "players": players + "Ana <ana@example.com>:athens"}
+        response = client.post(reverse("games:organiser-new"), data, HTTP_ACCEPT_LANGUAGE="de")
+        assert response.status_code == 400
+        assert message in response.content.decode()
+    assert not Game.objects.exists()
+
+
 def test_organiser_sees_only_their_own_games(client, organiser, game):
     assert client.get(reverse("games:organiser-game", args=[game.pk])).status_code == 404
     assert game.name not in client.get(reverse("games:organiser")).content.decode()
