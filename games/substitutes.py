@@ -41,6 +41,8 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
         raise HandOverRefused(_("The substitute needs a name."))
     try:
         validate_email(email)
+        if len(email) > Seat._meta.get_field("email").max_length:  # the column's bound (RFC 5321's)
+            raise ValidationError("too long")
     except ValidationError:
         raise HandOverRefused(_("%(email)s is not an email address.") % {"email": email}) from None
     for _attempt in range(5):

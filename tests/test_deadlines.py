@@ -271,6 +271,25 @@ def test_hand_over_refuses_a_bad_address_and_changes_nothing(game):
 
 
 @pytest.mark.django_db
+def test_hand_over_to_an_address_longer_than_a_seat_holds_is_refused_not_a_server_error(game, client):
+    """An address the form takes (up to 320 characters) but the seat's column (254) does not was a
+    DataError: the organiser's page answered 500."""
+    seat = game.seats.first()
+    client.force_login(game.organiser)
+    long_address = "z" * 64 + "@" + "b" * 60 + "." + "c" * 60 + "." + "d" * 60 + ".example.com"
+    for address in ("z" * 300 + "@example.com", long_address):
+        response = client.post(
+            f"/organiser/games/{game.pk}/deadlines/",
+            {"form": "handover", "seat": seat.pk, "name": "Sub", "email": address},
+        )
+        assert response.status_code == 400
+        assert "is not an email address" in response.content.decode()
+    seat.refresh_from_db()
+    assert seat.email != long_address
+    assert not Event.objects.filter(game=game, type="SeatHandedOver").exists()
+
+
+@pytest.mark.django_db
 def test_seat_clocks_and_vacations_are_rebuilt_identically_from_the_log(game):
     from games.projections import rebuild_projections
     from games.vacations import take_vacation
