@@ -137,8 +137,17 @@ def _word(word: str) -> str:
     return WORDS.get(folded, folded)
 
 
+MAX_DIGITS = 100  # far beyond any count in the game; int() refuses over 4300 digits with a ValueError
+
+
+def is_number(word: str) -> bool:
+    """A whole number int() reads: decimal digits (isdigit() also takes "፩", which int() refuses), and
+    not thousands of them. A crash here left a reply failing until it was given up, unanswered."""
+    return word.isdecimal() and len(word) <= MAX_DIGITS
+
+
 def _number(args: list[str], i: int) -> int:
-    if i >= len(args) or not args[i].isdigit():
+    if i >= len(args) or not is_number(args[i]):
         raise OrderSyntaxError(_("A number is missing after %(word)s.") % {"word": args[i - 1] if i else ""})
     return int(args[i])
 
@@ -185,7 +194,7 @@ def _move(args: list[str]) -> dict[str, Any]:
         word = args[i]
         if SPACE.match(word):
             destinations.append({"space": word.upper()})
-            if i + 1 < len(args) and args[i + 1].isdigit():
+            if i + 1 < len(args) and is_number(args[i + 1]):
                 destinations[-1]["phalanxes"] = int(args[i + 1])
                 i += 1
         elif word == "king" and destinations:
@@ -216,7 +225,7 @@ def _move(args: list[str]) -> dict[str, Any]:
 def _recruit(args: list[str]) -> dict[str, Any]:
     order: dict[str, Any] = {"kind": "recruit", "space": _space_at(args, 0), "phalanxes": 1}
     rest = 1
-    if len(args) > 1 and args[1].isdigit():
+    if len(args) > 1 and is_number(args[1]):
         order["phalanxes"], rest = int(args[1]), 2
     return order | _options(args, rest, ("navigators", "blanks"))
 

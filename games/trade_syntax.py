@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from .engine.data import COIN_DESIGNS, FACTION_IDS
-from .order_syntax import SPACE, OrderSyntaxError
+from .order_syntax import SPACE, OrderSyntaxError, is_number
 
 FOR = ("for", "fuer", "gegen")
 NOTHING = ("nothing", "nichts")
@@ -51,9 +51,9 @@ def _bundle(words: list[str]) -> dict[str, Any]:
             if not SPACE.match(after) or bundle["polis"]:
                 raise OrderSyntaxError(_("After polis, name one space (A1 to I9)."))
             bundle["polis"] = after.upper()
-        elif word in AMOUNTS and after.isdigit():
+        elif word in AMOUNTS and is_number(after):
             _add(bundle, word, int(after))
-        elif word.isdigit() and after in AMOUNTS:
+        elif is_number(word) and after in AMOUNTS:
             _add(bundle, after, int(word))
         else:
             raise OrderSyntaxError(

@@ -311,6 +311,26 @@ def test_a_spam_flagged_or_malformed_or_illegal_order_changes_nothing_and_is_ans
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "reply",
+    ["recruit C3 \u1369", "move C3 D4 \u1369", "accept " + "9" * 5000, "offer sparta \u1369 ap for 1 fp"],
+    ids=["ethiopic-digit", "ethiopic-in-move", "5000-digits", "ethiopic-in-offer"],
+)
+def test_a_number_int_cannot_read_is_answered_as_unreadable_at_once(client, reply):
+    """isdigit() takes "\u1369" (Ethiopic one) and any run of digits, int() neither: the ValueError
+    failed the mail's handling, again at every sweep, until it was given up ("could not be handled")."""
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    assert postmark(client, reply_to, reply).status_code == 200
+    assert load_game(game).seq == before
+    record = InboundMail.objects.get()
+    assert (record.outcome, record.attempts) == ("malformed", 1)
+    (answer,) = answers_to(seat)
+    assert "Your order could not be read" in answer.body
+
+
+@pytest.mark.django_db
 def test_the_webhook_refuses_posts_without_the_secret(client):
     game = two_player_game()
     _seat, reply_to = turn_email_reply_to(game)
