@@ -38,6 +38,9 @@ LINK_PATHS = re.compile(
     r"^/(play/\d+/[^/]+/(?:[^/]+/|move-cost)?|api/games/\d+/state|games/\d+/export\.json)$"
 )
 
+# An organiser's password is the key to their games (and staff's to the admin): guesses are limited.
+LOGIN_PATHS = re.compile(r"^/(accounts|admin)/login/$")
+
 
 class SecurityHeadersMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -52,8 +55,10 @@ class SecurityHeadersMiddleware:
 def limit_kind(request: HttpRequest) -> str | None:
     """Which limit a request counts against: "orders" (every POST of an order, a message, a vacation
     or preferences), "links" (opening a link or a page under it, reading the JSON state or the
-    export), or None."""
+    export), "logins" (a sign-in posted), or None."""
     path = request.path_info
+    if request.method == "POST" and LOGIN_PATHS.match(path):
+        return "logins"
     if ORDER_PATHS.match(path) or (request.method == "POST" and LINK_PATHS.match(path)):
         return "orders"
     if LINK_PATHS.match(path):

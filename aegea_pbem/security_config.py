@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 def parse_rate_limits(text: str) -> dict[str, tuple[int, int]]:
-    """ "orders=30/60,links=120/60" (requests per seconds, per client address); "off" or "" for none."""
+    """ "orders=30/60,links=120/60,logins=10/300" (requests per seconds, per client address);
+    "off" or "" for none."""
     if text.strip().lower() in ("", "off", "0"):
         return {}
     limits = {}

@@ -32,6 +32,8 @@ ALLOWED_HOSTS = [host for host in os.environ.get("ALLOWED_HOSTS", _LOCAL_HOSTS).
 if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(_site_host)
 CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_URL.startswith("https://") else []
+# A refused form says what to do, in the reader's language (Django's own page is English only).
+CSRF_FAILURE_VIEW = "aegea_pbem.errors.csrf_failure"
 
 if PRODUCTION:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SITE_URL.startswith("https://")
@@ -194,8 +196,9 @@ INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))
 INBOUND_POST_MAX_BYTES = int(os.environ.get("INBOUND_POST_MAX_BYTES", str(20 * 1024 * 1024)))
 
 # Rate limits per client address on order and link endpoints (aegea_pbem/security.py):
-# "orders=30/60,links=120/60" means 30 orders and 120 link openings a minute; "off" turns them off.
-RATE_LIMITS = parse_rate_limits(os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60"))
+# "orders=30/60,links=120/60,logins=10/300" means 30 orders and 120 link openings a minute and 10
+# sign-ins in 5 minutes; "off" turns them off.
+RATE_LIMITS = parse_rate_limits(os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60,logins=10/300"))
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "ratelimit": (

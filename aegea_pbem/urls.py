@@ -14,3 +14,9 @@ urlpatterns = [
     path("anymail/", include("notifications.webhooks")),
     path("", include("games.urls")),
 ]
+
+# Django's own error answers, translated, and JSON under /api/ (aegea_pbem/errors.py).
+handler400 = "aegea_pbem.errors.bad_request"
+handler403 = "aegea_pbem.errors.forbidden"
+handler404 = "aegea_pbem.errors.not_found"
+handler500 = "aegea_pbem.errors.server_error"

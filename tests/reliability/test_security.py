@@ -180,6 +180,7 @@ def test_the_redaction_keeps_the_rest_of_a_message():
 
 
 @time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)  # inside one window
 def test_messages_and_the_pages_under_a_link_are_rate_limited_too(client, settings):
     """Only the link itself and the API were limited: a message posted to /play/<id>/<token>/message/
     (an event and an email to every rival each) could be sent without limit, and the history, the
@@ -202,3 +203,16 @@ def test_messages_and_the_pages_under_a_link_are_rate_limited_too(client, settin
     assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
     assert client.get(move_cost).json()["error"].startswith("Too many requests.")  # the preview shows it
     assert client.get(history).status_code == 429
+
+
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)  # inside one window
+def test_sign_ins_are_rate_limited_so_an_organisers_password_cannot_be_guessed_at_speed(client, settings):
+    settings.RATE_LIMITS = {"orders": (3, 60), "links": (4, 60), "logins": (3, 300)}
+    caches["ratelimit"].clear()
+    login = reverse("login")
+    guesses = [
+        client.post(login, {"username": "olga", "password": f"guess {n}"}).status_code for n in range(4)
+    ]
+    assert guesses == [200, 200, 200, 429]  # a wrong password shows the form again (200)
+    assert client.post("/admin/login/", {"username": "olga", "password": "x"}).status_code == 429
+    assert client.get(login).status_code == 200  # reading the form is not a guess
