@@ -29,7 +29,7 @@ from .engine import ChooseTile, CommitCoins, DeclineOffer, GameState, Pass
 from .engine.commands import Command
 from .engine.table import DEADLINE_PASSED
 from .long_mail import mail_organiser, mail_seat
-from .models import Game, SeatClock
+from .models import Game, Seat, SeatClock
 from .orders import GameMovedOn, submit_order
 from .situation import load_game, must_act
 from .store import ConcurrencyError, append_events
@@ -111,7 +111,7 @@ def give_default_order(game: Game, faction: str, now: datetime) -> bool:
     return True
 
 
-def _mail_missed(game: Game, seat, missed_seq: int, head: int, deadline: datetime | None) -> None:
+def _mail_missed(game: Game, seat: Seat, missed_seq: int, head: int, deadline: datetime | None) -> None:
     settings = settings_for(game)
     with translation.override(seat.language):
         mail_seat(
@@ -126,7 +126,7 @@ def _mail_missed(game: Game, seat, missed_seq: int, head: int, deadline: datetim
                     " the default order for you: pass (in a scoring winter: commit nothing;"
                     " a pending tile choice keeps the first tile; open offers to you are declined)."
                 )
-                % {"deadline": deadline_text(deadline, game)},
+                % {"deadline": deadline_text(deadline, game, settings, reader=seat)},
             ],
             reply_seq=head,
         )
@@ -176,6 +176,7 @@ def send_reminder(clock: SeatClock, now: datetime) -> int:
     ):
         return 0  # this point, or a later one, was mailed already
     head = load_game(clock.game).seq
+    deadline = deadline_text(clock.deadline, clock.game, settings, reader=seat)
     with transaction.atomic(), translation.override(seat.language):
         mail_seat(
             clock.game,
@@ -183,13 +184,13 @@ def send_reminder(clock: SeatClock, now: datetime) -> int:
             f"reminder-{index}",
             clock.since_seq,
             _("AEGEAPOLIS %(game)s: reminder, your order is due by %(deadline)s")
-            % {"game": clock.game.name, "deadline": deadline_text(clock.deadline, clock.game)},
+            % {"game": clock.game.name, "deadline": deadline},
             [
                 _(
                     "Your order is still missing. The deadline is %(deadline)s; after it the server gives"
                     " your default order (pass)."
                 )
-                % {"deadline": deadline_text(clock.deadline, clock.game)}
+                % {"deadline": deadline}
             ],
             reply_seq=head,
         )

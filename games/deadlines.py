@@ -4,10 +4,15 @@ The clock arithmetic is pure: `deadline_after(start, hours, ...)` counts working
 `start`, skipping the weekends (Saturday and Sunday in the organiser's time zone, when the game
 says so) and the player's own vacations. The projector (games/projectors/seat_clocks.py)
 keeps each seat's deadline in `SeatClock`; games/deadline_tick.py acts on it from Celery beat.
+
+Times are counted in the game's zone but shown in the reader's: a seat that chose a zone
+(`Seat.time_zone`) reads its deadlines, vacation and digest hour in it (`seat_zone`,
+`deadline_text(..., reader=seat)`); the organiser and a seat that chose none read the game's.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import zoneinfo
 from collections.abc import Iterable, Iterator
@@ -20,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import joined_columns, joined_rows, model_rows, model_select
 
-from .models import DeadlineSettings, Game, SeatClock, Vacation
+from .models import DeadlineSettings, Game, Seat, SeatClock, Vacation
 
 Interval = tuple[datetime, datetime]
 SETTINGS_FIELDS, SETTINGS_SQL = model_select(DeadlineSettings, "game_id = %s")
@@ -71,6 +76,24 @@ def valid_time_zone(name: str) -> bool:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         return False
     return True
+
+
+@functools.cache
+def player_time_zones() -> tuple[str, ...]:
+    """The IANA zones a player may choose, sorted. Not "localtime" (this server's own clock, a
+    different one on every machine) nor "Factory" (tzdata's placeholder for "not set")."""
+    return tuple(sorted(zoneinfo.available_timezones() - {"localtime", "Factory"}))
+
+
+def seat_zone(
+    seat: Seat | None, game: Game | int, settings: DeadlineSettings | None = None
+) -> zoneinfo.ZoneInfo:
+    """The zone times are shown to `seat` in: the one its player chose, else the game's (also for
+    `seat` None: the organiser). The game's settings are read only when needed (`settings`: the
+    game's, when the caller has them already)."""
+    if seat is not None and seat.time_zone and valid_time_zone(seat.time_zone):
+        return zoneinfo.ZoneInfo(seat.time_zone)  # ZoneInfo caches its zones: no file read per call
+    return time_zone(settings or settings_for(game))
 
 
 @dataclass(frozen=True)
@@ -201,14 +224,19 @@ def recompute_deadlines(game: Game) -> None:
 
 
 def deadline_text(
-    deadline: datetime | None, game: Game | int, settings: DeadlineSettings | None = None
+    deadline: datetime | None,
+    game: Game | int,
+    settings: DeadlineSettings | None = None,
+    *,
+    reader: Seat | None,
 ) -> str:
-    """The deadline in the organiser's time zone, e.g. "2026-12-02 18:00 (Europe/Berlin)".
+    """The deadline in its reader's zone (seat_zone), e.g. "2026-12-02 18:00 (Europe/Berlin)",
+    unambiguous in English and German. `reader`: the seat it is shown to, None for the organiser
+    (required, so that no time reaches a player in the game's zone by a forgotten argument).
     `settings`: the game's, when the caller has them already."""
     if deadline is None:
         return ""
-    settings = settings or settings_for(game)
-    zone = time_zone(settings)
+    zone = seat_zone(reader, game, settings)
     return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M} ({zone.key})"
 
 

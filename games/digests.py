@@ -1,9 +1,10 @@
 """Daily digests (issue 6): one email a day, at the hour the player chose, with what happened.
 
-Polled by the beat task `games.send_digests`; the hour is read in the game's time zone
-(DeadlineSettings.time_zone). A digest goes out once per day (NotificationPreference.last_digest_on)
-and only when something happened since the last one (last_digest_seq); its outbox key is
-(game, the last seq it covers, seat, "digest").
+Polled by the beat task `games.send_digests`; the hour is read in the zone the player reads
+times in (Seat.time_zone, else the game's DeadlineSettings.time_zone: deadlines.seat_zone), so
+"8" is eight on the player's own clock, across clock changes too. A digest goes out once per day
+(NotificationPreference.last_digest_on) and only when something happened since the last one
+(last_digest_seq); its outbox key is (game, the last seq it covers, seat, "digest").
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from .deadlines import settings_for, time_zone
+from .deadlines import seat_zone
 from .long_mail import mail_seat
 from .models import Event, Game, NotificationPreference
 from .narration import tell
@@ -31,7 +32,7 @@ def send_digests(now: datetime | None = None) -> int:
         mode=NotificationPreference.Mode.DIGEST, unsubscribed=False, seat__game__status=Game.Status.ACTIVE
     ).select_related("seat__game")
     for pref in prefs:
-        local = now.astimezone(time_zone(settings_for(pref.seat.game_id)))
+        local = now.astimezone(seat_zone(pref.seat, pref.seat.game_id))
         if local.hour < pref.digest_hour or pref.last_digest_on == local.date():
             continue
         queued += _send_one(pref, local.date())

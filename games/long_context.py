@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deadlines import deadline_text, settings_for, time_zone
+from .deadlines import deadline_text, seat_zone, settings_for
 from .long_forms import MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
 from .messages import messages_for
@@ -32,16 +32,16 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
     vacation = current_vacation(seat)
     settings = settings_for(game)
     return {
-        "deadline": deadline_text(clock.deadline if clock else None, game),
+        "deadline": deadline_text(clock.deadline if clock else None, game, settings, reader=seat),
         "deadlines": {"turn_hours": settings.turn_hours},
         "game_messages": shown,
         "message_form": MessageForm(rivals=rivals),
         "vacation_form": VacationForm(),
         "vacation_days_left": days_left(seat),
-        "vacation_until": deadline_text(vacation.end, game) if vacation else "",
+        "vacation_until": deadline_text(vacation.end, game, settings, reader=seat) if vacation else "",
         "preference_form": PreferenceForm(
             initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language},
-            zone=time_zone(settings).key,
+            zone=seat_zone(seat, game, settings).key,  # the digest's hour is read in it (digests.py)
         ),
         "unsubscribed": pref.unsubscribed,
     }

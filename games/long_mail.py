@@ -92,8 +92,8 @@ def mail_seat(
     `reply_seq`: the seq an order sent by replying is decided on (the game's head now);
     `reply` replaces what a reply is for (("m", faction): a message's reply goes back to its
     sender). The links and Reply-To are signed when the email is sent (mail_keys). `deadline`:
-    the seat's deadline in words, when the caller knows it (an order knows the clocks it left);
-    else it is read from the seat's clock.
+    the seat's deadline in words (in the seat's zone), when the caller knows it (an order knows
+    the clocks it left); else it is read from the seat's clock.
     """
     if not wants_mail(seat, kind):
         return
@@ -102,7 +102,7 @@ def mail_seat(
     with translation.override(seat.language):
         if deadline is None:
             clock = clock_of(game, seat.faction)
-            deadline = deadline_text(clock.deadline if clock else None, game)
+            deadline = deadline_text(clock.deadline if clock else None, game, reader=seat)
         context = {
             "game_name": game.name or str(game.pk),
             "player_name": seat.name,
@@ -157,10 +157,10 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
 
 
 def mail_updates(
-    game: Game, seats: list[Seat], state: Any, seq: int, deadline: Callable[[str], str] | None = None
+    game: Game, seats: list[Seat], state: Any, seq: int, deadline: Callable[[Seat], str] | None = None
 ) -> None:
     """Preference "after every turn": what happened, to the seats that need not act now.
-    `deadline(faction)`: each seat's deadline in words, when the caller knows the clocks."""
+    `deadline(seat)`: each seat's deadline in words, when the caller knows the clocks."""
     from .situation import happenings_when_sent, whose_turn
 
     for seat in seats:
@@ -177,5 +177,5 @@ def mail_updates(
                 [whose_turn(state, seat.faction)],
                 reply_seq=seq,
                 extra=happenings_when_sent(game, seat.faction, seq),
-                deadline=deadline(seat.faction) if deadline else None,
+                deadline=deadline(seat) if deadline else None,
             )

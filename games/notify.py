@@ -87,20 +87,21 @@ class _OrderMail:
             self._players_lines[language] = line
         return self._players_lines[language]
 
-    def deadline(self, faction: str) -> str:
-        """The seat's deadline as deadline_text words it; "" when it owes nothing."""
+    def deadline(self, seat: Seat) -> str:
+        """The seat's deadline as deadline_text words it, in the seat's zone; "" when it owes nothing.
+        The seat's zone comes with the seats read already: no query per email."""
         if self._clocks is None:
             clocks = SeatClock.objects.filter(game_id=self.game.pk).select_related("game__deadlines")
             self._clocks = {clock.faction: clock for clock in clocks}
             for clock in self._clocks.values():  # every clock's game is this game: one settings row
                 found = getattr(clock.game, "deadlines", None)
                 self._settings = found or DeadlineSettings(game_id=self.game.pk)
-        clock = self._clocks.get(faction)
+        clock = self._clocks.get(seat.faction)
         if clock is None or clock.deadline is None:
             return ""
-        if self._settings is None:
+        if self._settings is None and not seat.time_zone:  # the game's zone is needed after all
             self._settings = settings_for(self.game)
-        return deadline_text(clock.deadline, self.game, self._settings)
+        return deadline_text(clock.deadline, self.game, self._settings, reader=seat)
 
 
 def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: int) -> None:
@@ -169,7 +170,7 @@ def _enqueue(
             "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
-            "deadline": mail.deadline(seat.faction),
+            "deadline": mail.deadline(seat),
             **_sealed_order_aids(state, seat.faction),
             **(extra or {}),
         }

@@ -52,8 +52,10 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                 row = append_events(
                     game, head, [engine.Event(SEAT_HANDED_OVER, {"player": seat.faction})], actor="organiser"
                 )[0]
-                Seat.objects.filter(pk=seat.pk).update(name=name, email=email)
-                seat.name, seat.email = name, email
+                # The absent player's zone was their choice, not the substitute's (as their mail
+                # preferences below): the substitute reads the game's until they choose one.
+                Seat.objects.filter(pk=seat.pk).update(name=name, email=email, time_zone="")
+                seat.name, seat.email, seat.time_zone = name, email, ""
                 revoke_links(seat)
                 NotificationPreference.objects.filter(seat=seat).delete()
                 clock = clock_of(game, seat.faction)
@@ -73,7 +75,7 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                                 "The seat owes an order now. The deadline is %(deadline)s; after it"
                                 " the server gives the default order."
                             )
-                            % {"deadline": deadline_text(clock.deadline, game)}
+                            % {"deadline": deadline_text(clock.deadline, game, reader=seat)}
                         )
                     mail_seat(
                         game,

@@ -57,7 +57,7 @@ def _act(request: HttpRequest, seat: Seat, action: str) -> None:
         messages.success(
             request,
             _("Enjoy your vacation; your deadlines stand still until %(until)s.")
-            % {"until": deadline_text(vacation.end, seat.game)},
+            % {"until": deadline_text(vacation.end, seat.game, reader=seat)},
         )
     elif action == "preferences":
         form = PreferenceForm(request.POST)
@@ -139,7 +139,12 @@ def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
             "name": s.name,
             "email": s.email,
             "faction_name": faction_name(s.faction),
-            "deadline": deadline_text(clocks[s.faction].deadline, game) if s.faction in clocks else "",
+            # The organiser's page: the game's zone, whatever zone each player reads theirs in.
+            "deadline": (
+                deadline_text(clocks[s.faction].deadline, game, current, reader=None)
+                if s.faction in clocks
+                else ""
+            ),
             "missed": clocks[s.faction].missed_in_a_row if s.faction in clocks else 0,
         }
         for s in game.seats.all()

@@ -107,6 +107,20 @@ def test_an_order_opens_a_deadline_by_the_settings_read_with_its_lock():
 
 
 @pytest.mark.django_db(transaction=True)
+def test_seats_reading_their_own_time_zone_cost_the_order_no_query():
+    """The turn email names the deadline in the seat's zone (Seat.time_zone), read with the seats
+    under the lock: no query per email, however many seats chose a zone."""
+    game = two_player_game()
+    DeadlineSettings.objects.create(game=game, time_zone="Europe/Berlin")
+    game.seats.update(time_zone="Europe/London")
+    (on_turn,) = seats_to_act(game)
+    done = order_statements(game, on_turn, Pass(on_turn.faction))
+    assert len(done) == 8, done
+    (turn,) = Outbox.objects.filter(game_id=game.pk, kind="turn", seq=load_game(game).seq)
+    assert turn.context["deadline"].endswith("(Europe/London)")
+
+
+@pytest.mark.django_db(transaction=True)
 def test_with_a_vacation_on_record_an_order_reads_the_settings_and_vacations_itself():
     game = two_player_game()
     (on_turn,) = seats_to_act(game)

@@ -10,7 +10,7 @@ from .store import Game
 
 
 class Seat(models.Model):
-    """One player of one game: a faction, a name, an email address and a language.
+    """One player of one game: a faction, a name, an email address, a language and a time zone.
 
     `token_version` is part of every signed link (games/links.py): raising it revokes all
     links issued to the seat so far.
@@ -24,6 +24,9 @@ class Seat(models.Model):
     # Until the player picks a language on their page, the page follows the browser's
     # Accept-Language; emails always use `language` (the organiser's choice until then).
     language_chosen = models.BooleanField(_("language chosen by the player"), default=False)
+    # The IANA zone the player reads times in (deadlines, vacations, the digest's hour); blank
+    # follows the game's (DeadlineSettings.time_zone), which alone counts the deadlines.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
     token_version = models.PositiveIntegerField(_("link version"), default=1)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
