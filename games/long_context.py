@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deadlines import deadline_text, seat_zone, settings_for
+from .deadlines import deadline_text, seat_zone, settings_for, time_zone
 from .long_forms import MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
 from .messages import messages_for
-from .models import Seat, SeatClock
+from .models import DeadlineSettings, Seat, SeatClock
 from .vacations import current_vacation, days_left
 from .words import faction_name
 
@@ -31,6 +31,12 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
     ]
     vacation = current_vacation(seat)
     settings = settings_for(game)
+    initial = {
+        "mode": pref.mode,
+        "digest_hour": pref.digest_hour,
+        "language": seat.language,
+        "time_zone": seat.time_zone,
+    }
     return {
         "deadline": deadline_text(clock.deadline if clock else None, game, settings, reader=seat),
         "deadlines": {"turn_hours": settings.turn_hours},
@@ -39,9 +45,23 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
         "vacation_form": VacationForm(),
         "vacation_days_left": days_left(seat),
         "vacation_until": deadline_text(vacation.end, game, settings, reader=seat) if vacation else "",
-        "preference_form": PreferenceForm(
-            initial={"mode": pref.mode, "digest_hour": pref.digest_hour, "language": seat.language},
-            zone=seat_zone(seat, game, settings).key,  # the digest's hour is read in it (digests.py)
-        ),
+        "preference_form": preference_form(seat, initial=initial, settings=settings),
         "unsubscribed": pref.unsubscribed,
     }
+
+
+def preference_form(
+    seat: Seat,
+    data: Any = None,
+    initial: dict[str, Any] | None = None,
+    settings: DeadlineSettings | None = None,
+) -> PreferenceForm:
+    """The seat's preference form, naming the game's zone (the first choice) and the zone the seat
+    reads times in (the digest hour's label). `data`: a post to check; `settings`: the game's."""
+    settings = settings or settings_for(seat.game_id)
+    return PreferenceForm(
+        data,
+        initial=initial,
+        game_zone=time_zone(settings).key,
+        zone=seat_zone(seat, seat.game_id, settings).key,
+    )

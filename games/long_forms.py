@@ -9,7 +9,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .deadlines import parse_reminders, valid_time_zone
+from .deadlines import parse_reminders, player_time_zones, valid_time_zone
 from .models import DeadlineSettings, NotificationPreference, Seat
 from .words import faction_name
 
@@ -29,7 +29,8 @@ class DeadlineSettingsForm(forms.ModelForm):
         ]
         help_texts = {
             "time_zone": _(
-                "The organiser's zone, e.g. Europe/Berlin: deadlines are shown and weekends read in it."
+                "The organiser's zone, e.g. Europe/Berlin: weekends are read in it, and deadlines"
+                " shown in it to you and to every player who chose no zone of their own."
             ),
             "reminders": _(
                 'Points before each deadline, comma-separated: "50%" of the time gone, "2h" before it.'
@@ -77,11 +78,28 @@ class VacationForm(forms.Form):
 
 
 class PreferenceForm(forms.Form):
+    """How and in which language a player is mailed, and the zone they read times in.
+
+    `game_zone`: the game's zone, named by the first choice (blank: follow it); `zone`: the zone
+    the player reads times in now, named by the digest hour's label (games/digests.py reads the
+    hour in it). Build it with long_context.preference_form, which knows both."""
+
     mode = forms.ChoiceField(label=_("Emails"), choices=NotificationPreference.Mode.choices)
     digest_hour = forms.IntegerField(label=_("Digest hour (0-23)"), min_value=0, max_value=23, initial=18)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    # Not required: a post without it (an older page) follows the game's zone, as before.
+    time_zone = forms.ChoiceField(
+        label=_("Your time zone"),
+        required=False,
+        help_text=_("Your deadlines, vacation and digest hour are shown in it."),
+        error_messages={
+            "invalid_choice": _("Unknown time zone; choose one from the list, e.g. Europe/London.")
+        },
+    )
 
-    def __init__(self, *args: Any, zone: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game_zone: str, zone: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if zone:  # the digest's hour is read in the game's zone (games/digests.py), not the player's
+        follow = gettext("the game's time zone (%(zone)s)") % {"zone": game_zone}
+        self.fields["time_zone"].choices = [("", follow), *((z, z) for z in player_time_zones())]
+        if zone:
             self.fields["digest_hour"].label = gettext("Digest hour (0-23, %(zone)s time)") % {"zone": zone}

@@ -15,7 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from . import engine
-from .deadlines import clock_of, deadline_text
+from .deadlines import clock_of, deadline_text, player_time_zones
 from .engine.table import SEAT_HANDED_OVER
 from .languages import choose_language
 from .links import revoke_links
@@ -93,14 +93,24 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
     raise HandOverRefused(_("The game is busy; please try again."))
 
 
-def set_preferences(seat: Seat, mode: str, digest_hour: int, language: str) -> NotificationPreference:
-    """Store how `seat` wants to be mailed, and in which language (en/de)."""
+def set_preferences(
+    seat: Seat, mode: str, digest_hour: int, language: str, time_zone: str = ""
+) -> NotificationPreference:
+    """Store how `seat` wants to be mailed, in which language (en/de), and the zone its player reads
+    times in (`time_zone`, one of deadlines.player_time_zones; "" follows the game's).
+
+    Raises ValueError for another zone, before anything is stored."""
+    if time_zone and time_zone not in player_time_zones():
+        raise ValueError(f"unknown time zone {time_zone!r}")
     pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
     pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
     pref.full_clean()
     pref.save()
     if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
         choose_language(seat, language)
+    if time_zone != seat.time_zone:
+        seat.time_zone = time_zone
+        seat.save(update_fields=["time_zone"])
     return pref
 
 

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .deadlines import deadline_text, recompute_deadlines, settings_for
 from .languages import page_language
 from .links import LinkError, resolve_link
-from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, PreferenceForm, VacationForm
+from .long_context import preference_form
+from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
 from .long_mail import preference
 from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
@@ -60,11 +61,13 @@ def _act(request: HttpRequest, seat: Seat, action: str) -> None:
             % {"until": deadline_text(vacation.end, seat.game, reader=seat)},
         )
     elif action == "preferences":
-        form = PreferenceForm(request.POST)
+        form = preference_form(seat, request.POST)
         if not form.is_valid():
+            if "time_zone" in form.errors:  # the zone's own words: the list has 600 to choose from
+                raise MessageRefused(form.errors["time_zone"][0])
             raise MessageRefused(_("Choose how often to be mailed, an hour from 0 to 23 and a language."))
         d = form.cleaned_data
-        set_preferences(seat, d["mode"], d["digest_hour"], d["language"])
+        set_preferences(seat, d["mode"], d["digest_hour"], d["language"], d["time_zone"])
         with translation.override(seat.language):  # a new language shows from this message on
             messages.success(request, _("Your email preferences were saved."))
     else:
