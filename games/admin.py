@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 
 from .export import export_game
 from .links import revoke_links
-from .models import Event, Game, GameSummary, Seat, Snapshot
+from .models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
 from .verification import verify_game
 
 
@@ -151,3 +151,12 @@ class SnapshotAdmin(ReadOnlyAdmin):
 class GameSummaryAdmin(ReadOnlyAdmin):
     list_display = ["game", "status", "last_seq", "updated"]
     list_filter = ["status"]
+
+
+@admin.register(DeliveryProblem)
+class DeliveryProblemAdmin(ReadOnlyAdmin):
+    """Bounces and spam complaints as the ESP reported them (games/delivery_problems.py)."""
+
+    list_display = ["seat", "email", "kind", "event", "first_at", "reports", "resolution"]
+    list_filter = ["kind", "resolution"]
+    search_fields = ["email", "description"]

@@ -17,7 +17,8 @@ each of them go out once however often the beat task runs:
 Preferences (NotificationPreference): "only when I must act" (the default) gets turns,
 sealed orders, offers, reminders, missed deadlines, messages and the end; "after every turn" also
 an update after other players' orders; "daily digest" the must-act emails and one digest a day.
-Unsubscribed: nothing but the answers to the player's own emails.
+Unsubscribed: nothing but the answers to the player's own emails. After a spam complaint
+(`essential_only`, games/delivery_problems.py): only the emails needed to play (ESSENTIAL).
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ from .models import Game, NotificationPreference, Seat
 from .words import faction_name
 
 OPTIONAL = {"update", "digest"}
+# What a seat that marked an email as spam still gets: its link, its turns, offers to answer, the
+# end, and answers to its own emails. Reminders, missed-deadline notices, messages and updates stop.
+ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply"}
 
 
 def preference(seat: Seat) -> NotificationPreference:
@@ -67,6 +71,8 @@ def wants_mail(seat: Seat, kind: str) -> bool:
         return True
     pref = _stored_preference(seat) or _defaults()
     if pref.unsubscribed:
+        return False
+    if pref.essential_only and kind not in ESSENTIAL:
         return False
     if kind == "update":
         return pref.mode == NotificationPreference.Mode.EVERY_TURN

@@ -31,6 +31,9 @@ class Outbox(models.Model):
         UPDATE = "update"  # after another player's turn (preference "every turn")
         DIGEST = "digest"
         VACATION = "vacation"
+        # To the organiser, once per delivery problem (`seq` is the games.DeliveryProblem id).
+        UNDELIVERABLE = "undeliverable"
+        COMPLAINT = "complaint"
 
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
     # No index of its own: outbox_once_per_turn (game_id, seq, seat_id, kind) serves game lookups,

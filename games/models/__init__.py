@@ -4,6 +4,7 @@ store: the append-only log (Game, Event, Snapshot). projections: read models reb
 the log. Other modules (seats, ...) add one import line here.
 """
 
+from .delivery import DeliveryProblem  # noqa: F401  (bounces and spam complaints)
 from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vacation  # noqa: F401  (issue 6)
 from .projections import GameSummary
 from .seats import GameProgress, Seat  # noqa: F401  (issue 4: seats and the progress read model)
