@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from . import engine
 from .deadlines import clock_of, deadline_text, player_time_zones
+from .delivery_problems import address_changed, emails_chosen
 from .engine.table import SEAT_HANDED_OVER
 from .languages import choose_language
 from .links import revoke_links
@@ -58,6 +59,7 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                 seat.name, seat.email, seat.time_zone = name, email, ""
                 revoke_links(seat)
                 NotificationPreference.objects.filter(seat=seat).delete()
+                address_changed(seat)  # bounces of the old address are not the new one's
                 clock = clock_of(game, seat.faction)
                 with translation.override(seat.language):
                     paragraphs = [
@@ -106,6 +108,7 @@ def set_preferences(
     pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
     pref.full_clean()
     pref.save()
+    emails_chosen(seat)  # the player's choice outweighs an earlier spam complaint
     if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
         choose_language(seat, language)
     if time_zone != seat.time_zone:
@@ -119,3 +122,5 @@ def unsubscribe(seat: Seat, subscribed: bool = False) -> None:
     pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
     pref.unsubscribed = not subscribed
     pref.save(update_fields=["unsubscribed"])
+    if subscribed:
+        emails_chosen(seat)

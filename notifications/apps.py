@@ -6,4 +6,5 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self) -> None:
-        from . import inbound  # noqa: F401  (issue 6: connects the anymail inbound signal)
+        # Connect anymail's signals: inbound mail (issue 6), and tracking (bounces, complaints).
+        from . import inbound, tracking  # noqa: F401

@@ -13,18 +13,22 @@ never reach us and its sender would get no answer. For the inbound routes only, 
   `inbound_mime` with the whole message in one field) is read up to the bound and parsed here,
   in memory, so its text fields do not meet Django's 2.5 MB limit either.
 
-Every other route, and anymail's tracking webhooks, keep Django's limit.
+Every other route, and anymail's tracking webhooks, keep Django's limit. The tracking routes
+(bounces and complaints, notifications/tracking.py) answer a post anymail cannot read (not JSON,
+fields missing, an inbound mail posted to the tracking URL) with 400 instead of a server error.
 """
 
 from __future__ import annotations
 
 import base64
+import logging
 from collections.abc import Callable
 from email import message_from_bytes, policy
 from functools import wraps
 from typing import Any
 
 from anymail import urls as anymail_urls
+from anymail.exceptions import AnymailConfigurationError, AnymailError, AnymailWebhookValidationFailure
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -38,6 +42,7 @@ from django.views.decorators.csrf import csrf_exempt
 from .inbound import post_size
 
 DEFAULT_POST_MAX_BYTES = 20 * 1024 * 1024
+log = logging.getLogger(__name__)
 app_name = anymail_urls.app_name
 
 
@@ -124,9 +129,32 @@ def _add_part(body: bytes, start: int, end: int, fields: QueryDict, files: Multi
         files.appendlist(str(name), SimpleUploadedFile(filename, content, headers.get_content_type()))
 
 
+def readable_tracking(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A tracking post anymail's parser chokes on is the sender's fault: 400, not a server error
+    (which the ESP would retry for days). A database error still answers 500, to be retried."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except AnymailWebhookValidationFailure:
+            raise  # a forged post: Django answers 400 and logs it as a security event
+        except AnymailConfigurationError as exc:  # e.g. the ESP's inbound route set to this URL
+            log.error("%s: %s", request.path, exc)
+            return HttpResponse("Not a tracking post.", status=400, content_type="text/plain")
+        except (ValueError, KeyError, TypeError, AttributeError, AnymailError) as exc:
+            log.warning("%s: unreadable tracking post (%s)", request.path, type(exc).__name__)
+            return HttpResponse("Unreadable tracking post.", status=400, content_type="text/plain")
+
+    return csrf_exempt(wrapped)
+
+
 def _bounded(pattern: Any) -> Any:
-    if isinstance(pattern, URLPattern) and (pattern.name or "").endswith("_inbound_webhook"):
-        return re_path(pattern.pattern.regex.pattern, bounded_inbound(pattern.callback), name=pattern.name)
+    name = (pattern.name or "") if isinstance(pattern, URLPattern) else ""
+    if name.endswith("_inbound_webhook"):
+        return re_path(pattern.pattern.regex.pattern, bounded_inbound(pattern.callback), name=name)
+    if name.endswith("_tracking_webhook"):
+        return re_path(pattern.pattern.regex.pattern, readable_tracking(pattern.callback), name=name)
     return pattern
 
 

@@ -1,0 +1,223 @@
+"""What the ESP reports about a seat's emails: bounces, rejections, spam complaints, deliveries.
+
+notifications/tracking.py matches each tracking event to the outbox row it is about and calls
+`record_report`; everything here runs under the seat's row lock, so the ESP's retries and two
+webhooks for one seat at once open one problem, and the organiser hears of it once:
+
+- bounced or rejected: an "undeliverable" problem for the seat's address (the organiser is
+  mailed once per problem; the player page and the organiser's pages show it until resolved);
+- complained (the player marked an email as spam): a "complaint" problem, the organiser is
+  told, and the seat gets only the emails needed to play (long_mail.ESSENTIAL) until the player
+  saves their email preferences again;
+- delivered: an email sent no earlier than the bounced one arrived, so the address works again
+  (a full mailbox emptied): the undeliverable problem is resolved. A bounce of an email sent
+  before one that arrived is old news and opens nothing.
+
+A report about an address the seat no longer has (handed over, corrected) changes nothing, and
+`address_changed` resolves the old address's problems when the seat gets a new one.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from .deadlines import deadline_text, settings_for
+from .long_mail import mail_organiser
+from .models import DeliveryProblem, Game, NotificationPreference, Seat
+from .words import faction_name
+
+log = logging.getLogger(__name__)
+Kind = DeliveryProblem.Kind
+Resolution = DeliveryProblem.Resolution
+PROBLEM_EVENTS = {"bounced": Kind.UNDELIVERABLE, "rejected": Kind.UNDELIVERABLE, "complained": Kind.COMPLAINT}
+DESCRIPTION_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class MailReport:
+    """What the ESP said about one sent email to a seat (its outbox row, matched already)."""
+
+    seat_id: int
+    email: str  # the address the email went to
+    event: str  # bounced, rejected, complained or delivered
+    description: str
+    outbox_id: int
+    sent_at: datetime
+    at: datetime  # when the ESP says it happened
+
+
+def record_report(report: MailReport) -> str:
+    """Record one report; returns what came of it (for the log): opened, repeated, resolved,
+    stale, old-address or nothing."""
+    if report.event == "delivered" and not _open_undeliverable(report.seat_id):
+        return "nothing"  # the common case (every email arrives), without the seat's lock
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().select_related("game").filter(pk=report.seat_id).first()
+        if seat is None or seat.email.strip().lower() != report.email.strip().lower():
+            return "old-address"  # the seat has another address now: not its problem any more
+        if report.event == "delivered":
+            return _delivered(seat, report)
+        kind = PROBLEM_EVENTS.get(report.event)
+        if kind is None:
+            return "nothing"
+        open_problems = DeliveryProblem.objects.filter(seat=seat, email=seat.email, resolution="")
+        current = open_problems.filter(kind=kind).first()
+        if current is not None:
+            return _repeated(current, report)
+        if kind == Kind.UNDELIVERABLE and _arrived_since(seat, report):
+            return "stale"
+        problem = DeliveryProblem.objects.create(
+            seat=seat,
+            email=seat.email,
+            kind=kind,
+            event=report.event,
+            description=report.description[:DESCRIPTION_LIMIT],
+            first_at=report.at,
+            last_at=report.at,
+            outbox_id=report.outbox_id,
+            sent_at=report.sent_at,
+        )
+        if kind == Kind.COMPLAINT:
+            _essential_only(seat, True)
+        _tell_organiser(seat.game, seat, problem)
+    return "opened"
+
+
+def _repeated(problem: DeliveryProblem, report: MailReport) -> str:
+    """Another report of an open problem: the ESP's retry (same email) or a further email."""
+    if report.outbox_id != problem.outbox_id:
+        problem.reports += 1
+    if report.sent_at >= problem.sent_at:  # the latest email's words are the ones to show
+        problem.outbox_id, problem.sent_at, problem.event = report.outbox_id, report.sent_at, report.event
+        problem.description = report.description[:DESCRIPTION_LIMIT] or problem.description
+    problem.last_at = max(problem.last_at, report.at)
+    problem.save(update_fields=["reports", "outbox_id", "sent_at", "event", "description", "last_at"])
+    return "repeated"
+
+
+def _arrived_since(seat: Seat, report: MailReport) -> bool:
+    """Whether an email sent after the reported one is known to have arrived at this address."""
+    return DeliveryProblem.objects.filter(
+        seat=seat, email=seat.email, resolution=Resolution.DELIVERED, resolved_sent_at__gt=report.sent_at
+    ).exists()
+
+
+def _open_undeliverable(seat_id: int) -> bool:
+    return DeliveryProblem.objects.filter(seat_id=seat_id, kind=Kind.UNDELIVERABLE, resolution="").exists()
+
+
+def _delivered(seat: Seat, report: MailReport) -> str:
+    resolved = DeliveryProblem.objects.filter(
+        seat=seat, email=seat.email, kind=Kind.UNDELIVERABLE, resolution="", sent_at__lte=report.sent_at
+    ).update(resolution=Resolution.DELIVERED, resolved_at=timezone.now(), resolved_sent_at=report.sent_at)
+    return "resolved" if resolved else "nothing"
+
+
+def address_changed(seat: Seat) -> None:
+    """The seat has a new address (a hand-over): the old address's problems are no longer its own."""
+    DeliveryProblem.objects.filter(seat=seat, resolution="").exclude(email__iexact=seat.email).update(
+        resolution=Resolution.ADDRESS_CHANGED, resolved_at=timezone.now()
+    )
+
+
+def emails_chosen(seat: Seat) -> None:
+    """The player chose their emails again (preferences saved, subscribed again): a spam complaint
+    no longer holds back the emails they chose."""
+    DeliveryProblem.objects.filter(seat=seat, kind=Kind.COMPLAINT, resolution="").update(
+        resolution=Resolution.PREFERENCES, resolved_at=timezone.now()
+    )
+    _essential_only(seat, False)
+
+
+def _essential_only(seat: Seat, value: bool) -> None:
+    if value:
+        NotificationPreference.objects.update_or_create(seat=seat, defaults={"essential_only": True})
+    else:
+        NotificationPreference.objects.filter(seat=seat).update(essential_only=False)
+
+
+def _tell_organiser(game: Game, seat: Seat, problem: DeliveryProblem) -> None:
+    """One email to the organiser per problem (its outbox key carries the problem's id), unless they
+    turned the game's alerts off (the unsubscribe link in every alert)."""
+    if not settings_for(game).alert_organiser:
+        return
+    names = {
+        "game": game.name,
+        "player": seat.name,
+        "faction": faction_name(seat.faction),
+        "email": seat.email,
+        "description": problem.description or _("no reason given"),
+    }
+    with translation.override(game.language):
+        if problem.kind == Kind.COMPLAINT:
+            subject = _("AEGEAPOLIS %(game)s: %(player)s marked an email as spam") % names
+            paragraphs = [
+                _(
+                    "%(player)s (%(faction)s) marked an email of this game to %(email)s as spam. The"
+                    " server now sends them only the emails needed to play (their turns, offers to"
+                    " answer, the end of the game); reminders, messages and updates stop until they"
+                    " choose their emails again on their page."
+                )
+                % names,
+                _(
+                    "If they no longer want to play, you can hand the seat to a substitute on the"
+                    " game's deadline page."
+                ),
+            ]
+        else:
+            subject = _("AEGEAPOLIS %(game)s: emails to %(player)s are not arriving") % names
+            paragraphs = [
+                _(
+                    "An email of this game to %(player)s (%(faction)s) at %(email)s could not be"
+                    " delivered. The mail server said: %(description)s"
+                )
+                % names,
+                _(
+                    "Until this is fixed, %(player)s gets no turn emails and will get default orders"
+                    " when deadlines pass. Check the address with them another way. To correct it,"
+                    " hand the seat over to the same player with the right address on the game's"
+                    " deadline page: the new address gets a new link, and the old links stop working."
+                ),
+                _(
+                    "If the mailbox was only full, nothing needs doing: the warning goes away by itself"
+                    " once an email to the address arrives."
+                ),
+            ]
+        mail_organiser(game, seat, problem.kind, problem.pk, subject, paragraphs)
+    log.info("seat %s: %s reported, organiser of game %s told", seat.pk, problem.kind, game.pk)
+
+
+def current_problems(seat: Seat) -> list[dict[str, Any]]:
+    """The seat's open problems with its present address, for the player page's banner."""
+    return _shown(DeliveryProblem.objects.filter(seat=seat, resolution=""), {seat.pk: seat.email}, seat.game)
+
+
+def problems_by_seat(game: Game) -> dict[int, list[dict[str, Any]]]:
+    """Every seat's open problems with its present address (the organiser's pages), by seat id."""
+    emails = dict(game.seats.values_list("pk", "email"))
+    found: dict[int, list[dict[str, Any]]] = {}
+    for row in _shown(DeliveryProblem.objects.filter(seat__game=game, resolution=""), emails, game):
+        found.setdefault(row["seat_id"], []).append(row)
+    return found
+
+
+def _shown(problems: Any, emails: dict[int, str], game: Game) -> list[dict[str, Any]]:
+    settings = settings_for(game)
+    return [
+        {
+            "seat_id": p.seat_id,
+            "kind": p.kind,
+            "email": p.email,
+            "description": p.description,
+            "since": deadline_text(p.first_at, game, settings),
+        }
+        for p in problems.order_by("id")
+        if p.email.lower() == emails.get(p.seat_id, "").lower()  # an address edited by hand too
+    ]
