@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .deadlines import deadline_text, seat_zone, settings_for, time_zone
+from .delivery_problems import current_problems
 from .long_forms import MessageForm, PreferenceForm, VacationForm
 from .long_mail import preference
 from .messages import messages_for
@@ -47,6 +48,7 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
         "vacation_until": deadline_text(vacation.end, game, settings, reader=seat) if vacation else "",
         "preference_form": preference_form(seat, initial=initial, settings=settings),
         "unsubscribed": pref.unsubscribed,
+        "delivery_problems": current_problems(seat),  # bounces and complaints: the page's banner
     }
 
 

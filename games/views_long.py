@@ -13,6 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .deadlines import deadline_text, recompute_deadlines, settings_for
+from .delivery_problems import problems_by_seat
 from .languages import page_language
 from .links import LinkError, resolve_link
 from .long_context import preference_form
@@ -137,6 +138,7 @@ def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
                 return redirect("games:organiser-deadlines", game_id=game.pk)
         status = 400
     clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
+    problems = problems_by_seat(game)
     seats = [
         {
             "name": s.name,
@@ -149,6 +151,7 @@ def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
                 else ""
             ),
             "missed": clocks[s.faction].missed_in_a_row if s.faction in clocks else 0,
+            "problems": problems.get(s.pk, []),
         }
         for s in game.seats.all()
     ]

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from .delivery_problems import problems_by_seat
 from .forms import NewGameForm
 from .long_forms import DeadlineSettingsForm
 from .models import DeadlineSettings, Game
@@ -86,6 +87,10 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     if game is None:
         raise Http404(_("No such game among yours."))
     screen = player_screen(game, None)
-    seats = [{"name": s.name, "faction_name": faction_name(s.faction)} for s in game.seats.all()]
+    problems = problems_by_seat(game)
+    seats = [
+        {"name": s.name, "faction_name": faction_name(s.faction), "problems": problems.get(s.pk, [])}
+        for s in game.seats.all()
+    ]
     context = {"game": game, "screen": screen, "seats": seats, "board_rows": board_rows(screen.view)}
     return render(request, "games/organiser_game.html", context)
