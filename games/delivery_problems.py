@@ -25,6 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -121,8 +122,10 @@ def _delivered(seat: Seat, report: MailReport) -> str:
 
 
 def address_changed(seat: Seat) -> None:
-    """The seat has a new address (a hand-over): the old address's problems are no longer its own."""
-    DeliveryProblem.objects.filter(seat=seat, resolution="").exclude(email__iexact=seat.email).update(
+    """The seat was handed over: the old address's problems are no longer its own, and a spam
+    complaint no longer holds (the hand-over starts the seat's preferences afresh)."""
+    old_address = ~Q(email__iexact=seat.email) | Q(kind=Kind.COMPLAINT)
+    DeliveryProblem.objects.filter(old_address, seat=seat, resolution="").update(
         resolution=Resolution.ADDRESS_CHANGED, resolved_at=timezone.now()
     )
 

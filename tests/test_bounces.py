@@ -61,6 +61,12 @@ def page(client, seat) -> str:
     return response.content.decode()
 
 
+def complain(client, seat) -> None:
+    """The player marks their welcome as spam; Postmark reports it."""
+    record = postmark_record(welcome(seat), "SpamComplaint", "SpamComplaint")
+    assert post_postmark(client, record).status_code == 200
+
+
 def next_turn_email(game, seat) -> Outbox:
     """Play until `seat` is mailed its turn again; its newest sent email."""
     (on_turn,) = seats_to_act(game)
@@ -168,10 +174,7 @@ def test_a_bounce_for_the_old_address_after_a_hand_over_changes_nothing(game, cl
 @pytest.mark.django_db
 def test_a_spam_complaint_stops_the_non_essential_emails_and_tells_the_organiser(game, client):
     ana, ben = seat_of(game, "athens"), seat_of(game, "sparta")
-    assert (
-        post_postmark(client, postmark_record(welcome(ben), "SpamComplaint", "SpamComplaint")).status_code
-        == 200
-    )
+    complain(client, ben)
     problem = DeliveryProblem.objects.get(seat=ben)
     assert (problem.kind, problem.event) == ("complaint", "complained")
     (alert,) = alerts()
@@ -224,3 +227,19 @@ def test_german_games_tell_in_german(db, settings, client):
     assert "Der Mailserver sagte:" in alert.body
     text = client.get(f"/play/{game.pk}/{link_token(ben)}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "E-Mails an ben@exmaple.com kommen nicht an (der Mailserver sagte:" in text
+
+
+@pytest.mark.django_db
+def test_a_hand_over_lifts_a_spam_complaint_even_to_the_same_address(game, client):
+    ben = seat_of(game, "sparta")
+    complain(client, ben)
+    client.force_login(game.organiser)
+    response = client.post(
+        f"/organiser/games/{game.pk}/deadlines/",
+        {"form": "handover", "seat": ben.pk, "name": "Benedikt", "email": ben.email},
+    )
+    assert response.status_code == 302
+    ben.refresh_from_db()
+    assert DeliveryProblem.objects.get(seat=ben).resolution == "address-changed"
+    assert wants_mail(ben, "reminder-1")
+    assert "marked as spam" not in page(client, ben)
