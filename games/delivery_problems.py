@@ -199,19 +199,23 @@ def _tell_organiser(game: Game, seat: Seat, problem: DeliveryProblem) -> None:
 
 def current_problems(seat: Seat) -> list[dict[str, Any]]:
     """The seat's open problems with its present address, for the player page's banner."""
-    return _shown(DeliveryProblem.objects.filter(seat=seat, resolution=""), {seat.pk: seat.email}, seat.game)
+    problems = DeliveryProblem.objects.filter(seat=seat, resolution="")
+    return _shown(problems, {seat.pk: seat.email}, seat.game, reader=seat)
 
 
 def problems_by_seat(game: Game) -> dict[int, list[dict[str, Any]]]:
     """Every seat's open problems with its present address (the organiser's pages), by seat id."""
     emails = dict(game.seats.values_list("pk", "email"))
     found: dict[int, list[dict[str, Any]]] = {}
-    for row in _shown(DeliveryProblem.objects.filter(seat__game=game, resolution=""), emails, game):
+    for row in _shown(
+        DeliveryProblem.objects.filter(seat__game=game, resolution=""), emails, game, reader=None
+    ):
         found.setdefault(row["seat_id"], []).append(row)
     return found
 
 
-def _shown(problems: Any, emails: dict[int, str], game: Game) -> list[dict[str, Any]]:
+def _shown(problems: Any, emails: dict[int, str], game: Game, *, reader: Seat | None) -> list[dict[str, Any]]:
+    """`reader`: the seat whose page shows them (its time zone), None for the organiser's pages."""
     settings = settings_for(game)
     return [
         {
@@ -219,7 +223,7 @@ def _shown(problems: Any, emails: dict[int, str], game: Game) -> list[dict[str, 
             "kind": p.kind,
             "email": p.email,
             "description": p.description,
-            "since": deadline_text(p.first_at, game, settings),
+            "since": deadline_text(p.first_at, game, settings, reader=reader),
         }
         for p in problems.order_by("id")
         if p.email.lower() == emails.get(p.seat_id, "").lower()  # an address edited by hand too
