@@ -13,9 +13,10 @@ never reach us and its sender would get no answer. For the inbound routes only, 
   `inbound_mime` with the whole message in one field) is read up to the bound and parsed here,
   in memory, so its text fields do not meet Django's 2.5 MB limit either.
 
-Every other route, and anymail's tracking webhooks, keep Django's limit. The tracking routes
-(bounces and complaints, notifications/tracking.py) answer a post anymail cannot read (not JSON,
-fields missing, an inbound mail posted to the tracking URL) with 400 instead of a server error.
+Every other route, and anymail's tracking webhooks, keep Django's limit. The inbound and the
+tracking routes (bounces and complaints, notifications/tracking.py) answer a post anymail cannot
+read (not JSON, fields missing or of the wrong type, nested too deep, a mail posted to the
+tracking URL) with 400 instead of a server error.
 """
 
 from __future__ import annotations
@@ -129,8 +130,8 @@ def _add_part(body: bytes, start: int, end: int, fields: QueryDict, files: Multi
         files.appendlist(str(name), SimpleUploadedFile(filename, content, headers.get_content_type()))
 
 
-def readable_tracking(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A tracking post anymail's parser chokes on is the sender's fault: 400, not a server error
+def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A webhook post anymail's parser chokes on is the sender's fault: 400, not a server error
     (which the ESP would retry for days). A database error still answers 500, to be retried."""
 
     @wraps(view)
@@ -141,10 +142,10 @@ def readable_tracking(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
             raise  # a forged post: Django answers 400 and logs it as a security event
         except AnymailConfigurationError as exc:  # e.g. the ESP's inbound route set to this URL
             log.error("%s: %s", request.path, exc)
-            return HttpResponse("Not a tracking post.", status=400, content_type="text/plain")
-        except (ValueError, KeyError, TypeError, AttributeError, AnymailError) as exc:
-            log.warning("%s: unreadable tracking post (%s)", request.path, type(exc).__name__)
-            return HttpResponse("Unreadable tracking post.", status=400, content_type="text/plain")
+            return HttpResponse("Not a post for this URL.", status=400, content_type="text/plain")
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, AnymailError) as exc:
+            log.warning("%s: unreadable webhook post (%s)", request.path, type(exc).__name__)
+            return HttpResponse("Unreadable post.", status=400, content_type="text/plain")
 
     return csrf_exempt(wrapped)
 
@@ -152,9 +153,9 @@ def readable_tracking(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
 def _bounded(pattern: Any) -> Any:
     name = (pattern.name or "") if isinstance(pattern, URLPattern) else ""
     if name.endswith("_inbound_webhook"):
-        return re_path(pattern.pattern.regex.pattern, bounded_inbound(pattern.callback), name=name)
+        return re_path(pattern.pattern.regex.pattern, readable(bounded_inbound(pattern.callback)), name=name)
     if name.endswith("_tracking_webhook"):
-        return re_path(pattern.pattern.regex.pattern, readable_tracking(pattern.callback), name=name)
+        return re_path(pattern.pattern.regex.pattern, readable(pattern.callback), name=name)
     return pattern
 
 

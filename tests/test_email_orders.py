@@ -550,3 +550,26 @@ def test_the_webhooks_multipart_split_gives_what_djangos_parser_gives():
 
     assert dict(fields.lists()) == dict(django.POST.lists())
     assert described(files) == described(django.FILES)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{not json",
+        json.dumps([1, 2, 3]),
+        json.dumps({"To": ["not", "a", "string"], "FromFull": "nobody", "Headers": 7}),
+        "[" * 100_000 + "]" * 100_000,
+    ],
+)
+def test_an_unreadable_inbound_post_with_the_right_secret_is_answered_400_not_500(client, body):
+    """Only the ESP knows the secret, but a post it garbles must not be a server error either."""
+    response = post_inbound(
+        client,
+        "/anymail/postmark/inbound/",
+        data=body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=BASIC,
+    )
+    assert response.status_code == 400
+    assert InboundMail.objects.count() == 0
