@@ -50,21 +50,34 @@ def reserved_for_link(state: GameState, faction: str) -> tuple[int, int]:
     return data.LINK_FP - pending.link_blanks, pending.link_blanks
 
 
+def _check_piles(state: GameState, sources: list[str]) -> None:
+    """S-EXP: each source named must still hold a tile for its draw (two draws from one pile need two).
+
+    Checked with the rest of the order, before `_take` draws anything from the seed: no draw is
+    made for an order that is then refused.
+    """
+    if sources.count("deck") > len(state.deck):
+        raise RuleViolation("S-EXP", "The Polis deck is empty.")
+    if sources.count("discard") > len(state.discard):
+        raise RuleViolation("S-EXP", "The discard pile is empty.")
+
+
 def _take(state: GameState, sources: list[str], rng: GameRng) -> list[str]:
-    """Draw one tile per source in turn; a second discard draw takes the next tile down."""
+    """Draw one tile per source in turn (`_check_piles` has checked there are enough); a second
+    discard draw takes the next tile down."""
     deck, discard, tiles = list(state.deck), list(state.discard), []
     for source in sources:
         if source == "deck":
-            if not deck:
-                raise RuleViolation("S-EXP", "The Polis deck is empty.")
             tile = draw_tile(deck, rng)
             deck.remove(tile)
         else:
-            if not discard:
-                raise RuleViolation("S-EXP", "The discard pile is empty.")
             tile = discard.pop()
         tiles.append(tile)
     return tiles
+
+
+def _sources(cmd: Expand) -> list[str]:
+    return [cmd.source] if cmd.second_source is None else [cmd.source, cmd.second_source]
 
 
 def _check_expand(state: GameState, cmd: Expand) -> None:
@@ -95,6 +108,7 @@ def _check_expand(state: GameState, cmd: Expand) -> None:
             cost=cost,
             fp=state.players[cmd.player].fp,
         )
+    _check_piles(state, _sources(cmd))
 
 
 def founding_events(
@@ -122,10 +136,10 @@ def founding_events(
 def decide_expand(state: GameState, cmd: Expand, rng: GameRng) -> list[Event]:
     """S-EXP, S-EXP-CHOICE (first step), S-EXP-LINK, H-EXP-LINK, S-BLANK."""
     _check_expand(state, cmd)
+    sources = _sources(cmd)
     if cmd.second_source is None:
-        (tile,) = _take(state, [cmd.source], rng)
+        (tile,) = _take(state, sources, rng)
         return founding_events(state, cmd.player, cmd.space, tile, cmd.source, cmd.link_from, rng, cmd.blanks)
-    sources = [cmd.source, cmd.second_source]
     tiles = _take(state, sources, rng)
     # S-EXP-LINK's FP is paid when the tile is placed; the Choice FP now, when both are drawn.
     choice_cost = expand_cost(cmd.player, True, False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import ChooseTile, Expand, Pass, Recruit, data
+from games.engine import ChooseTile, Expand, GameRng, Pass, Recruit, RuleViolation, data, decide
 
 from .support import only, play, refused, state_of, types
 
@@ -73,6 +73,23 @@ def test_s_exp_the_discard_pile_gives_only_its_top_tile() -> None:
 def test_s_exp_an_empty_source_cannot_be_drawn_from() -> None:
     refused(game(deck=[]), Expand("athens", space="D4"), "S-EXP")
     refused(game(discard=[]), Expand("athens", space="D4", source="discard"), "S-EXP")
+
+
+@pytest.mark.parametrize(
+    ("deck", "discard", "second"),
+    [(["tegea"], [], "discard"), (["tegea"], [], "deck")],
+    ids=["deck then an empty discard pile", "two tiles from a deck of one"],
+)
+def test_s_exp_a_pile_too_small_for_the_order_is_refused_before_any_tile_is_drawn(
+    deck: list[str], discard: list[str], second: str
+) -> None:
+    """No draw before the order is known to be legal: an order refused draws nothing from the seed."""
+    state = game(deck=deck, discard=discard)
+    rng = GameRng("example", 0)
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, Expand("athens", space="D4", second_source=second), rng)
+    assert caught.value.rule == "S-EXP"
+    assert rng.transcript == []
 
 
 def test_h_neutral_the_new_tile_is_a_neutral_polis_with_garrison_and_treasure() -> None:
