@@ -89,7 +89,8 @@ def mint_count(state: GameState, faction: str, committed: dict[str, int]) -> int
 def ranking_values(state: GameState) -> dict[str, dict[str, int]]:
     """The value each ranked player has in each ranking (S-RANK: who is ranked at all).
 
-    Poleis: every player with at least one Polis. Coins: players who committed at least one
+    Poleis: every player, one rank each, a player without a Polis too (with 0): S-RANK leaves
+    players out only of the Coin and Mint rankings. Coins: players who committed at least one
     coin or Blank. Mint: players whose Mint count is at least 1 (H-RANK).
     """
     orders = state.winter_orders
@@ -100,7 +101,7 @@ def ranking_values(state: GameState) -> dict[str, dict[str, int]]:
     }
     mint = {f: mint_count(state, f, orders[f]["coins"]) for f in state.seat_order}
     return {
-        "poleis": {f: v for f, v in poleis.items() if v >= 1},
+        "poleis": poleis,
         "coins": {f: v for f, v in coins.items() if v >= 1},
         "mint": {f: v for f, v in mint.items() if v >= 1},
     }

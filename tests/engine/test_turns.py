@@ -105,7 +105,10 @@ def test_h_native_lost_a_player_without_a_polis_still_scores_committed_coins() -
     _, waiting = play(state, CommitCoins("sparta"))
     events, after = play(waiting, CommitCoins("athens", coins=(("owl", 2),)))
     coins = [e for e in events if e.type == "RankingScored" and e.payload["ranking"] == "coins"][0]
-    assert coins.payload["vp"] == {"athens": 3} and after.players["athens"].vp == 3
+    assert coins.payload["vp"] == {"athens": 3}
+    poleis = [e for e in events if e.type == "RankingScored" and e.payload["ranking"] == "poleis"][0]
+    assert poleis.payload["vp"] == {"sparta": 3, "athens": 2}  # S-RANK: ranked with 0 Poleis, 2nd of 2
+    assert after.players["athens"].vp == 3 + 2
 
 
 def test_s_time_years_count_down_and_the_game_ends_after_421() -> None:

@@ -135,6 +135,23 @@ def test_s_rank_with_two_players_only_three_and_two() -> None:
     assert ranking(events, "poleis")["vp"] == {"athens": 3, "sparta": 3}  # tied: both first
 
 
+def test_s_rank_every_player_is_ranked_in_poleis_even_without_a_polis() -> None:
+    # "one rank per player (...; in the Coin and Mint rankings, only players who commit coins are
+    # ranked)": only those two rankings leave anybody out, so a player holding no Polis is ranked
+    # in the Poleis ranking, with 0 Poleis.
+    board = {"C3": {"owner": "athens"}, "G3": {"owner": "athens"}}  # Athens holds Sparta's Native Polis
+    events, after = score(winter(players={"athens": {}, "sparta": {}}, board=board), {})
+    poleis = ranking(events, "poleis")
+    assert poleis["values"] == {"athens": 2, "sparta": 0}
+    assert poleis["vp"] == {"athens": 3, "sparta": 2}  # 2 players: 3 VP / 2 VP
+    assert after.players["sparta"].vp == 2
+    board = {**NATIVES, "G3": {"owner": "athens"}, "G7": {"owner": "athens"}}
+    events, _ = score(winter(players=FOUR, board=board), {})
+    poleis = ranking(events, "poleis")
+    assert poleis["places"] == {"athens": 1, "corinth": 2, "sparta": 3, "thebes": 3}
+    assert poleis["vp"] == {"athens": 3, "corinth": 2, "sparta": 1, "thebes": 1}  # ties share the better rank
+
+
 def test_s_rank_only_players_who_commit_coins_are_ranked_in_coins() -> None:
     players = {f: {"coins_behind_screen": {"turtle": 2}} for f in FOUR}
     events, after = score(winter(players=players), {"sparta": {"turtle": 1}, "thebes": {"turtle": 2}})
