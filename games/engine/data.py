@@ -22,7 +22,7 @@ class FactionData:
     native_tile: str
     recruit_per_ap_native: int  # H-FACTION: Sparta recruits 2 phalanxes per AP in its Native Polis
     choice_cost_fp: int  # S-EXP-CHOICE costs 1 FP; H-FACTION: 0 for Athens
-    native_extra_coins: int  # H-FACTION: Thebes' Native Polis pays 1 extra coin at income
+    native_extra_coins: int  # H-FACTION: Thebes' own +1 coin at income while it holds its Native Polis
     starting_government: str  # H-GOV
     starting_navigators: int  # H-HEROES: Athens starts with one Navigator
     extra_actions: tuple[str, ...] = ()  # H-FACTION: order kinds only this faction may give (S-BUILDER)

@@ -75,8 +75,8 @@ def controlled_poleis(state: GameState, faction: str) -> list[str]:
 def printed_income(state: GameState, faction: str) -> tuple[int, int, int]:
     """(AP, FP, coins) the faction's Poleis pay (S-INC: exactly what the tiles print).
 
-    A Mint adds nothing (S-INC). The one extra is the faction's own Native Polis bonus
-    from the data file (H-FACTION: Thebes), paid while it holds that Polis.
+    A Mint adds nothing (S-INC). The one extra is not a Polis's payout but the faction's own
+    bonus from the data file (H-FACTION: Thebes), paid while it holds its Native Polis.
     """
     ap = fp = coins = 0
     for space in controlled_poleis(state, faction):
