@@ -106,7 +106,7 @@ ENGINE_MESSAGES = (
     # engine/offers.py
     gettext_noop("Heroes stand on %(space)s; a Polis is handed over without them."),
     # engine/__init__.py
-    gettext_noop("It is not your turn; %(player)s is on turn."),
+    gettext_noop("It is not your turn; the game waits for %(player)s."),
     # engine/order_reading.py
     gettext_noop("Keep one tile, or list both tiles in their discard order."),
     # engine/movement.py

@@ -201,7 +201,7 @@ GAME_TELLERS: dict[str, Teller] = {
     "YearBegan": lambda p, v: _("The year %(year)s began.") % {"year": year_label(p["year"])},
     "IncomeReceived": _income,
     "TurnBegan": lambda p, v: (
-        _("%(player)s is on turn (action round %(round)s).")
+        _("Action round %(round)s: %(player)s to play.")
         % {"player": faction_name(p["player"]), "round": p["action_round"]}
     ),
     "PlayerPassed": _passed,

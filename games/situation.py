@@ -232,11 +232,16 @@ def whose_turn(state: GameState, viewer: str | None = None) -> str:
     if state.phase == "ended":
         return _("The game has ended.")
     if state.phase == "winter_orders":
-        names = ", ".join(faction_name(f) for f in owing)
-        return _("Waiting for sealed winter orders from %(players)s.") % {"players": names}
+        # The viewer who still owes a sealed order is told so, not named among the others.
+        others = ", ".join(faction_name(f) for f in owing if f != viewer)
+        if viewer in owing and others:
+            return _("Waiting for your sealed winter order and those of %(players)s.") % {"players": others}
+        if viewer in owing:
+            return _("Only your sealed winter order is missing.")
+        return _("Waiting for sealed winter orders from %(players)s.") % {"players": others}
     if viewer is not None and owing == [viewer]:
         return _("It is your turn.")
-    return _("%(player)s is on turn.") % {"player": ", ".join(faction_name(f) for f in owing)}
+    return _("Waiting for %(player)s.") % {"player": ", ".join(faction_name(f) for f in owing)}
 
 
 @dataclass(frozen=True)

@@ -133,10 +133,12 @@ def test_choosing_german_on_the_page_makes_the_emails_german(client):
     assert row.language == "de"
     assert "du bist am Zug" in mail.subject
     with translation.override("de"):
-        as_faction = f"Du bist am Zug als {faction_name(second.faction)}:"
+        as_faction = f"Du bist mit {faction_name(second.faction)} am Zug:"
     assert f"Hallo {second.name}," in mail.text and as_faction in mail.text
     assert "hat gepasst." in mail.text  # the narration, too
     assert '<html lang="de">' in mail.html and "Partie öffnen und Befehl geben" in mail.html
+    # The footer link says what it does, in German in both parts.
+    assert "Diese E-Mails abbestellen:" in mail.text and ">Diese E-Mails abbestellen</a>" in mail.html
 
 
 def test_an_english_seat_gets_english_mail_from_a_german_request(client):
@@ -166,7 +168,7 @@ def test_refusals_name_the_game_words_in_the_readers_language():
         origin="C3",
         present=1,
     )
-    turn = RuleViolation("H-YEAR", "It is not your turn; %(player)s is on turn.", player="corinth")
+    turn = RuleViolation("H-YEAR", "It is not your turn; the game waits for %(player)s.", player="corinth")
     reform = RuleViolation(
         "H-GOV", "You already live under %(government)s; a Reform must change it.", government="democracy"
     )
@@ -175,7 +177,7 @@ def test_refusals_name_the_game_words_in_the_readers_language():
         assert violation_text(turn) == "Du bist nicht am Zug; Korinth ist am Zug. (H-YEAR)"
         assert "unter der Demokratie" in violation_text(reform)
     with translation.override("en"):
-        assert violation_text(turn) == "It is not your turn; Corinth is on turn. (H-YEAR)"
+        assert violation_text(turn) == "It is not your turn; the game waits for Corinth. (H-YEAR)"
 
 
 def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_too(client):

@@ -49,7 +49,7 @@ def test_player_page_shows_own_screen_whose_turn_and_a_form_per_available_action
     assert "hidden" in page
     assert all(f"{n} {design}" in page for design, n in own.items())
     other_page = client.get(page_url(other)).content.decode()
-    assert f"{on_turn.faction.capitalize()} is on turn." in other_page
+    assert f"Waiting for {on_turn.faction.capitalize()}." in other_page
     assert 'id="order-' not in other_page
     # On a phone the forms are far below: the turn line links straight to them, only for who can act.
     assert 'href="#orders"' in page and 'href="#orders"' not in other_page

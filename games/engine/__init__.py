@@ -155,7 +155,7 @@ def _on_turn(state: GameState, cmd: Command) -> None:
         raise RuleViolation("H-YEAR", "No actions now: it is winter; send your winter order.")
     if state.player_on_turn != cmd.player:
         raise RuleViolation(
-            "H-YEAR", "It is not your turn; %(player)s is on turn.", player=state.player_on_turn
+            "H-YEAR", "It is not your turn; the game waits for %(player)s.", player=state.player_on_turn
         )
 
 
