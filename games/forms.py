@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine import RuleViolation, command_from_dict
+from .engine.board import is_space
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
@@ -70,8 +71,20 @@ class PassForm(OrderForm):
     kind, title = "pass", _("Pass")
 
 
+def _is_a_space(value: str) -> None:
+    """A typo like "Z9" is refused beside its own field, in the reader's words (the engine, which
+    reads the order later, would name its JSON field: "destination must be a space ...")."""
+    if value.strip() and not is_space(value.strip().upper()):
+        raise forms.ValidationError(_("Give a space from A1 to I9, e.g. C3."), code="space")
+
+
+def _are_spaces(value: str) -> None:
+    for space in value.split(","):
+        _is_a_space(space)
+
+
 def _space_field(label: str, required: bool = True) -> forms.CharField:
-    return forms.CharField(label=label, max_length=3, required=required, strip=True)
+    return forms.CharField(label=label, max_length=3, required=required, strip=True, validators=[_is_a_space])
 
 
 def _space(value: str) -> str | None:
@@ -111,7 +124,9 @@ class MoveForm(OrderForm):
     kind, title = "move", _("Move")
     SUGGEST = {"origin": "origin", **{f"to{i}": "to" for i in range(1, MAX_DESTINATIONS + 1)}}
     origin = _space_field(_("From your Polis"))
-    battle_order = forms.CharField(label=_("Battle order (spaces, comma-separated)"), required=False)
+    battle_order = forms.CharField(
+        label=_("Battle order (spaces, comma-separated)"), required=False, validators=[_are_spaces]
+    )
     blanks = _blanks_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -96,3 +96,26 @@ def test_the_winter_line_has_one_full_stop_in_german(client):
     english = client.get(page_url(seat) + "history/?since=all", HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER)
     assert "Winter of 431 BC." in english.content.decode()
     assert "Action round 2: " in english.content.decode()  # a turn's start, told as the round's
+
+
+def test_a_mistyped_space_is_refused_beside_its_field_in_the_readers_words(client):
+    game = create_game([ANA, BEN])
+    seat = seats_to_act(game)[0]
+    home = _legal_moves(game, seat)[0].origin
+    post = {"kind": "move", "expected_seq": load_game(game).seq, "move-origin": home.lower()}
+    post |= {"move-to1": "Z9", "move-phalanxes1": "1", "move-navigators1": "0", "move-battle_order": "C3, Q1"}
+    page = client.post(page_url(seat), post, HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER).content.decode()
+    # The refusal sits in the field's own box, after its input: Ziel 1 and the battle order.
+    to1 = page.split('for="id_move-to1"', 1)[1].split('<div class="field', 1)[0]
+    assert "Gib ein Feld von A1 bis I9 an, z. B. C3." in to1
+    battle = page.split('for="id_move-battle_order"', 1)[1].split('<div class="field', 1)[0]
+    assert "Gib ein Feld von A1 bis I9 an, z. B. C3." in battle
+    origin = page.split('for="id_move-origin"', 1)[1].split('<div class="field', 1)[0]
+    assert "errorlist" not in origin  # "c3" in small letters is a space
+    assert "destination muss" not in page and 'class="order-error"' not in page
+
+
+def _legal_moves(game, seat):
+    from games.engine import legal_commands
+
+    return [c for c in legal_commands(load_game(game).state, seat.faction) if c.kind == "move"]
