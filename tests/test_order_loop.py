@@ -378,6 +378,9 @@ def test_createdemo_prints_each_players_link(capsys, settings):
     game = Game.objects.get()
     assert out.count(f"/play/{game.pk}/") == 2
     assert "/dev/mailbox/" in out
+    welcomes = list(Outbox.objects.filter(game_id=game.pk, kind="welcome"))
+    assert len(welcomes) == 2
+    assert all("Olga has started AEGEAPOLIS Demo" in rendered(row).text for row in welcomes)
 
 
 @pytest.mark.slow

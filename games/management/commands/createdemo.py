@@ -26,7 +26,10 @@ class Command(BaseCommand):
         organiser = None
         if settings.DEBUG:
             username, password = DEMO_ORGANISER
-            organiser, created = get_user_model().objects.get_or_create(username=username)
+            # A first name, as a real organiser has: the welcome emails name them ("Olga has started").
+            organiser, created = get_user_model().objects.get_or_create(
+                username=username, defaults={"first_name": "Olga"}
+            )
             if created:
                 organiser.set_password(password)
                 organiser.save()
