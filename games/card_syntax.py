@@ -113,9 +113,10 @@ def _coins(args: list[str], coins_field: str, blanks_field: str) -> dict[str, An
     return {coins_field: coins, blanks_field: blanks}
 
 
-def winter_hand_words(hand: Sequence[str]) -> list[str]:
+def winter_hand_words(hand: Sequence[str], reply_words: bool = True) -> list[str]:
     """H-MISSIONS: the winter cards in `hand`, each by its name and the words naming it in a reply,
-    in the active language: "Combo (card combo)" / "Münzkombo (karte kombo)"; each kind once."""
+    in the active language: "Combo (card combo)" / "Münzkombo (karte kombo)"; each kind once.
+    Without `reply_words` (the service takes no orders by email) the names alone: "Combo"."""
     german = (translation.get_language() or "").startswith("de")
     words = []
     for card_id in hand:
@@ -123,5 +124,6 @@ def winter_hand_words(hand: Sequence[str]) -> list[str]:
         stem = card_id.rsplit("-", 1)[0]
         if card is not None and card.is_winter and stem in CARD_WORDS:
             english, deutsch = CARD_WORDS[stem]
-            words.append(f"{card_name(card_id)} ({f'karte {deutsch}' if german else f'card {english}'})")
+            said = f" ({f'karte {deutsch}' if german else f'card {english}'})" if reply_words else ""
+            words.append(f"{card_name(card_id)}{said}")
     return list(dict.fromkeys(words))

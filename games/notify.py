@@ -19,7 +19,7 @@ from .card_syntax import winter_hand_words
 from .deadlines import deadline_text, settings_for
 from .engine import GameState
 from .long_mail import mail_updates, wants_mail
-from .mail_keys import keys_named, keys_signed
+from .mail_keys import inbound_domain, keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
 from .projectors.seat_clocks import Written
 from .situation import happenings_when_sent, must_act, told_happenings, whose_turn
@@ -132,7 +132,8 @@ def _sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
     return {
         "screen_coins": coins_text(player.coins_behind_screen),
         "screen_blanks": player.blanks,
-        "winter_cards": winter_hand_words(player.mission_cards),
+        # The words a reply names a card by only where a reply can give the order.
+        "winter_cards": winter_hand_words(player.mission_cards, reply_words=bool(inbound_domain())),
     }
 
 

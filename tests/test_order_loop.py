@@ -220,12 +220,13 @@ def test_sealed_winter_orders_mail_every_player_at_once():
 
 
 @pytest.mark.django_db
-def test_h_screen_the_sealed_winter_order_email_lists_its_readers_own_coins_blanks_and_winter_cards():
+def test_h_screen_the_sealed_winter_order_email_lists_its_readers_own_coins_blanks_and_winter_cards(settings):
     from django.utils import translation
 
     from games.card_syntax import winter_hand_words
     from games.words import coins_text
 
+    settings.INBOUND_DOMAIN = "mail.example.org"  # orders by reply: the cards with their reply words
     game = two_player_game()
     play_until(game, "winter_orders")
     loaded = load_game(game)
@@ -241,6 +242,26 @@ def test_h_screen_the_sealed_winter_order_email_lists_its_readers_own_coins_blan
         rival_screen = coins_text(rival.coins_behind_screen)
         if rival_screen not in screen:
             assert rival_screen not in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("inbound_domain", ["", "mail.example.org"])
+def test_h_missions_the_sealed_winter_order_email_gives_a_cards_reply_words_only_where_a_reply_orders(
+    settings, inbound_domain
+):
+    settings.INBOUND_DOMAIN = inbound_domain
+    game = two_player_game()
+    play_until(game, "winter_orders")
+    loaded = load_game(game)
+    mailed = {
+        seat.faction: rendered(Outbox.objects.get(seq=loaded.seq, kind="turn", seat_id=seat.pk)).text
+        for seat in game.seats.all()
+    }
+    lines = [
+        line for body in mailed.values() for line in body.splitlines() if "winter Mission Cards:" in line
+    ]
+    assert lines  # someone holds a winter card (the seeded game deals them)
+    assert all(("(card " in line) == bool(inbound_domain) for line in lines)
 
 
 @pytest.mark.django_db
