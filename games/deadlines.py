@@ -78,11 +78,20 @@ def valid_time_zone(name: str) -> bool:
     return True
 
 
+# The areas of the tz database's place names (its zone1970.tab): every zone a player lives in.
+ZONE_AREAS = frozenset(
+    ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic")
+    + ("Australia", "Europe", "Indian", "Pacific")
+)
+
+
 @functools.cache
 def player_time_zones() -> tuple[str, ...]:
-    """The IANA zones a player may choose, sorted. Not "localtime" (this server's own clock, a
-    different one on every machine) nor "Factory" (tzdata's placeholder for "not set")."""
-    return tuple(sorted(zoneinfo.available_timezones() - {"localtime", "Factory"}))
+    """The IANA zones a player may choose, sorted: the places ("Europe/London") and UTC. Not the
+    legacy aliases ("GB", "W-SU", "US/Eastern", "Etc/GMT+1" — whose sign is the reverse of what it
+    reads), nor "localtime" (this server's own clock) or "Factory" (tzdata's "not set")."""
+    zones = (zone for zone in zoneinfo.available_timezones() if zone.split("/")[0] in ZONE_AREAS)
+    return ("UTC", *sorted(zones))
 
 
 def seat_zone(
