@@ -60,7 +60,11 @@ def record_report(report: MailReport) -> str:
     if report.event == "delivered" and not _open_undeliverable(report.seat_id):
         return "nothing"  # the common case (every email arrives), without the seat's lock
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().select_related("game").filter(pk=report.seat_id).first()
+        # The seat's row only (of=self): with select_related, FOR UPDATE locks the game's row too,
+        # after the seat's, the reverse of a hand-over (game, then seat): the two deadlocked, and
+        # every order of the game waited for the webhook.
+        rows = Seat.objects.select_for_update(of=("self",)).select_related("game")
+        seat = rows.filter(pk=report.seat_id).first()
         if seat is None or seat.email.strip().lower() != report.email.strip().lower():
             return "old-address"  # the seat has another address now: not its problem any more
         if report.event == "delivered":
