@@ -44,6 +44,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from .models import InboundMail
+from .webhook_errors import our_handler
 
 log = logging.getLogger(__name__)
 DEFAULT_MAX_BYTES = 1024 * 1024
@@ -83,6 +84,7 @@ def _limit() -> int:
 
 
 @receiver(inbound, dispatch_uid="aegea-inbound-orders")
+@our_handler
 def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
     """Keep a true reply durably and nudge a worker; nothing else happens in the web request."""
     from games.mail_keys import read_reply_address

@@ -30,6 +30,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from .models import Outbox
+from .webhook_errors import our_handler
 
 log = logging.getLogger(__name__)
 TRACKED = {"bounced", "rejected", "complained", "delivered"}
@@ -38,6 +39,7 @@ SEQ_MAX = 2**31 - 1  # Outbox.seq is a 32-bit integer: a larger number matches n
 
 
 @receiver(tracking, dispatch_uid="aegea-tracking-delivery")
+@our_handler
 def on_tracking(sender: Any, event: AnymailTrackingEvent, esp_name: str, **kwargs: Any) -> None:
     handle_tracking(event, esp_name)
 

@@ -41,6 +41,7 @@ from django.utils.http import parse_header_parameters
 from django.views.decorators.csrf import csrf_exempt
 
 from .inbound import post_size
+from .webhook_errors import HandlerFailed
 
 DEFAULT_POST_MAX_BYTES = 20 * 1024 * 1024
 log = logging.getLogger(__name__)
@@ -132,14 +133,15 @@ def _add_part(body: bytes, start: int, end: int, fields: QueryDict, files: Multi
 
 def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A webhook post anymail's parser chokes on is the sender's fault: 400, not a server error
-    (which the ESP would retry for days). A database error still answers 500, to be retried."""
+    (which the ESP would retry for days). Our receivers' own failures (webhook_errors.our_handler:
+    a bug as much as a database error) still answer 500, to be posted again."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except AnymailWebhookValidationFailure:
-            raise  # a forged post: Django answers 400 and logs it as a security event
+        except (AnymailWebhookValidationFailure, HandlerFailed):
+            raise  # a forged post (Django answers 400, a security event), or ours failed (500)
         except AnymailConfigurationError as exc:  # e.g. the ESP's inbound route set to this URL
             log.error("%s: %s", request.path, exc)
             return HttpResponse("Not a post for this URL.", status=400, content_type="text/plain")
@@ -150,12 +152,29 @@ def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return csrf_exempt(wrapped)
 
 
+def authenticated_tracking(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Without ANYMAIL_WEBHOOK_SECRET anymail only warns and takes every post, and a tracking post
+    names nothing secret (a game, a seq, a seat, an address): anyone could report a player's email
+    as spam and stop their reminders. Until the secret is set the tracking routes take nothing."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not getattr(settings, "ANYMAIL", {}).get("WEBHOOK_SECRET"):
+            log.error("%s refused: set ANYMAIL_WEBHOOK_SECRET to receive tracking events", request.path)
+            return HttpResponse("Tracking is off: no webhook secret.", status=403, content_type="text/plain")
+        return view(request, *args, **kwargs)
+
+    return csrf_exempt(wrapped)
+
+
 def _bounded(pattern: Any) -> Any:
     name = (pattern.name or "") if isinstance(pattern, URLPattern) else ""
     if name.endswith("_inbound_webhook"):
         return re_path(pattern.pattern.regex.pattern, readable(bounded_inbound(pattern.callback)), name=name)
     if name.endswith("_tracking_webhook"):
-        return re_path(pattern.pattern.regex.pattern, readable(pattern.callback), name=name)
+        return re_path(
+            pattern.pattern.regex.pattern, authenticated_tracking(readable(pattern.callback)), name=name
+        )
     return pattern
 
 

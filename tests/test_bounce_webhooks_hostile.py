@@ -125,3 +125,27 @@ def test_an_unreadable_mailgun_post_is_answered_400_not_500(row, client):
     del payload["event-data"]["event"]
     assert post_mailgun(client, payload).status_code == 400
     nothing_changed()
+
+
+@pytest.mark.django_db
+def test_without_a_webhook_secret_the_tracking_webhook_takes_nothing(row, client, settings):
+    """anymail only warns when the secret is unset and would take any post: a stranger knowing a
+    player's address could report it as spam and stop the player's reminders."""
+    settings.ANYMAIL = {}
+    complaint = postmark_record(row, record_type="SpamComplaint")
+    assert post_postmark(client, complaint, auth=None).status_code == 403
+    nothing_changed()
+
+
+@pytest.mark.django_db
+def test_our_own_failure_on_a_good_post_answers_500_so_the_esp_posts_it_again(row, client, monkeypatch):
+    """Only a post anymail cannot read is the ESP's fault (400, not retried); a bug of ours on a good
+    post, be it a ValueError, must answer 500, or the bounce would be lost for good."""
+
+    def broken(report: object) -> str:
+        raise ValueError("a bug of ours")
+
+    monkeypatch.setattr("games.delivery_problems.record_report", broken)
+    client.raise_request_exception = False
+    assert post_postmark(client, postmark_record(row)).status_code == 500
+    nothing_changed()
