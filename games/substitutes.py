@@ -104,16 +104,17 @@ def set_preferences(
     Raises ValueError for another zone, before anything is stored."""
     if time_zone and time_zone not in player_time_zones():
         raise ValueError(f"unknown time zone {time_zone!r}")
-    pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
-    pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
-    pref.full_clean()
-    pref.save()
-    emails_chosen(seat)  # the player's choice outweighs an earlier spam complaint
-    if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
-        choose_language(seat, language)
-    if time_zone != seat.time_zone:
-        seat.time_zone = time_zone
-        seat.save(update_fields=["time_zone"])
+    with transaction.atomic():  # all of the choice or none: a refused hour saves no zone either
+        pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
+        pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
+        pref.full_clean()
+        pref.save()
+        emails_chosen(seat)  # the player's choice outweighs an earlier spam complaint
+        if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
+            choose_language(seat, language)
+        if time_zone != seat.time_zone:
+            seat.time_zone = time_zone
+            seat.save(update_fields=["time_zone"])
     return pref
 
 
