@@ -108,6 +108,8 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
     except MessageRefused as refused:
         _answer(key, inbound_id, [refused.message])
         return "refused"
+    # As for a "message" order line: without it the replier never knew whether the reply arrived.
+    _answer(key, inbound_id, [_("Your message was sent.")])
     return "message"
 
 

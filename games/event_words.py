@@ -222,7 +222,14 @@ GAME_TELLERS: dict[str, Teller] = {
         % {"player": faction_name(p["player"]), "a": p["spaces"][0], "b": p["spaces"][1]}
     ),
     "ChoiceTilesDrawn": lambda p, v: (
-        _("%(player)s drew two tiles for %(space)s and chooses one.")
+        # The chooser is told which tiles: an email reply ("keep Milet") cannot choose without them.
+        _("You drew %(tiles)s for %(space)s; keep one of them or neither.")
+        % {
+            "tiles": _("%(a)s and %(b)s") % {"a": tile_name(p["tiles"][0]), "b": tile_name(p["tiles"][1])},
+            "space": p["space"],
+        }
+        if v == p["player"] and len(p.get("tiles") or []) == 2
+        else _("%(player)s drew two tiles for %(space)s and chooses one.")
         % {"player": faction_name(p["player"]), "space": p["space"]}
     ),
     "TilesDiscarded": lambda p, v: (

@@ -21,6 +21,7 @@ from .engine import GameState
 from .long_mail import mail_updates, wants_mail
 from .mail_keys import inbound_domain, keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
+from .position_words import position_lines
 from .projectors.seat_clocks import Written
 from .situation import happenings_when_sent, must_act, told_happenings, whose_turn
 from .trade_words import bundle_text
@@ -137,6 +138,14 @@ def _sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
     }
 
 
+def _position_aids(state: GameState, faction: str, kind: str) -> dict[str, Any]:
+    """What the player holds and where their units stand, for the emails that ask for an order (or
+    open the game): without it a player ordering by reply had to open the page to count their AP."""
+    if kind not in ("welcome", "turn"):
+        return {}
+    return {"position": position_lines(state, faction), "on_turn": faction in must_act(state)}
+
+
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:
     """What each faction owes, so that a still-open obligation (a tile choice) is not mailed twice."""
     if state.phase == "winter_orders":
@@ -170,9 +179,17 @@ def _enqueue(
             **({"organiser_name": _organiser_name(game)} if kind == "welcome" else {}),
             "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
+            # The end email gives every faction's final VP: "Winner: Athens" alone left the score unknown.
+            "scores_line": ", ".join(
+                f"{faction_name(f)} {p.vp} VP"
+                for f, p in sorted(state.players.items(), key=lambda fp: -fp[1].vp)
+            )
+            if state.phase == "ended"
+            else "",
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
             "deadline": mail.deadline(seat),
             **_sealed_order_aids(state, seat.faction),
+            **_position_aids(state, seat.faction, kind),
             **(extra or {}),
         }
     enqueue(
