@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
-from .order_syntax import OrderSyntaxError, _number
+from .order_syntax import OrderSyntaxError, _number, is_number
 from .trade_words import card_name
 
 CARD_WORD = "card"  # "karte" is folded to it (order_syntax.WORDS)
@@ -99,8 +99,12 @@ def _coins(args: list[str], coins_field: str, blanks_field: str) -> dict[str, An
     """ "owl 2 turtle 1 blanks 1" -> {coins_field: {"owl": 2, "turtle": 1}, blanks_field: 1}."""
     coins: dict[str, int] = {}
     blanks, i = 0, 0
+    if args in (["nothing"], ["nichts"]):  # "commit nothing", as the help's "commit" alone
+        args = []
     while i < len(args):
         word = args[i]
+        if is_number(word) and i + 1 < len(args) and args[i + 1] in (*COIN_DESIGNS, "blanks"):
+            word, args = args[i + 1], [*args[:i], args[i + 1], word, *args[i + 2 :]]  # "2 owl" as "owl 2"
         if word in COIN_DESIGNS:
             coins[word] = coins.get(word, 0) + _number(args, i + 1)
         elif word == "blanks":

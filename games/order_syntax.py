@@ -34,20 +34,20 @@ class OrderSyntaxError(ValueError):
 
 
 KEYWORDS = {
-    "pass": "pass", "passen": "pass",
+    "pass": "pass", "passen": "pass", "passe": "pass",
     "expand": "expand", "ausbreiten": "expand", "expandieren": "expand",
     "move": "move", "bewegen": "move", "bewegung": "move",
     "recruit": "recruit", "rekrutieren": "recruit",
     "fortify": "fortify", "befestigen": "fortify",
     "commit": "commit_coins", "einsetzen": "commit_coins",
-    "keep": "keep", "behalten": "keep",
+    "keep": "keep", "behalten": "keep", "behalte": "keep",
     "neither": "neither", "keine": "neither",
     "accept": "accept_offer", "annehmen": "accept_offer",
     "decline": "decline_offer", "ablehnen": "decline_offer",
     "offer": "offer_trade", "anbieten": "offer_trade", "angebot": "offer_trade",
     "reform": "reform", "reformieren": "reform",
     "oracle": "oracle", "orakel": "oracle",
-    "trade": "neutral_trade", "handeln": "neutral_trade",
+    "trade": "neutral_trade", "handeln": "neutral_trade", "handel": "neutral_trade",
     "builder": "recruit_builder", "baumeister": "recruit_builder",
     "message": "message", "nachricht": "message",
 }  # fmt: skip
@@ -57,6 +57,7 @@ WORDS = {
     "choice": "choice", "auswahl": "choice",
     "link": "link", "handelsstrasse": "link",
     "blanks": "blanks", "blank": "blanks", "blanko": "blanks", "blankos": "blanks",
+    "leermuenze": "blanks", "leermuenzen": "blanks",  # the German emails' word for a Blank
     "king": "king", "koenig": "king",
     "navigators": "navigators", "navigator": "navigators", "navigatoren": "navigators",
     "builders": "builders", "baumeister": "builders",
@@ -68,6 +69,18 @@ WORDS = {
     "tyrannis": "tyranny", "oligarchie": "oligarchy", "demokratie": "democracy",
 }  # fmt: skip
 SPACE = re.compile(r"^[a-i][1-9]$")
+# Words a person writes around an order that name nothing ("move C3 to D4 3 phalanxes", "bewegen
+# C3 nach D4 3 mit König", "accept offer no. 1", "reform to democracy", "pass, thanks"): skipped.
+FILLER = frozenset(
+    {
+        "to", "from", "in", "at", "and", "with", "the", "a", "offer", "no", "nr", "number",
+        "phalanx", "phalanxes", "please", "thanks", "thank", "you", "hire", "recruit",
+        "nach", "von", "vom", "aus", "auf", "und", "mit", "zu", "zur", "zum",
+        "den", "dem", "der", "die", "das", "ein",
+        "eine", "angebot", "nummer", "phalangen", "bitte", "danke", "anwerben", "rekrutieren",
+    }
+)  # fmt: skip
+PRONOUNS = ("i", "ich")  # "Ich passe", "I pass"
 
 
 def help_lines() -> list[str]:
@@ -115,25 +128,33 @@ class MessageOrder:
 def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
     """One order line -> the dict for `engine.command_from_dict`, or a MessageOrder."""
     words = line.split()
+    if len(words) > 1 and _fold(words[0]).strip(",") in PRONOUNS:
+        words = words[1:]
     if not words:
         raise OrderSyntaxError(_("The reply holds no order."))
-    kind = KEYWORDS.get(_fold(words[0]).strip(":,."))
+    kind = KEYWORDS.get(_fold(words[0]).strip(STRIPPED))
     if kind is None:
         raise OrderSyntaxError(_('"%(word)s" is not an order keyword.') % {"word": words[0][:40]})
     if kind == "message":
         if len(words) < 3:
             raise OrderSyntaxError(_("Write: message FACTION (or all) and your text."))
+        if _word(words[1]) in ("to", "an") and len(words) > 3:  # "nachricht an sparta: hallo"
+            words = [words[0], *words[2:]]
+            line = " ".join(words)
         to = _word(words[1])
         if to != "all" and to not in FACTION_IDS:
             raise OrderSyntaxError(_('"%(word)s" is not a faction.') % {"word": words[1][:40]})
         return MessageOrder(to=to, text=line.split(None, 2)[2])
-    args = [_word(w) for w in words[1:]]
+    args = [word for word in (_word(w) for w in words[1:]) if word and word not in FILLER]
     order = PARSERS[kind](args)
     return {"player": faction, **order}
 
 
+STRIPPED = ",.;:!?#"  # "Pass!", "accept #1", "Reform: democracy"
+
+
 def _word(word: str) -> str:
-    folded = _fold(word).strip(",.;:")
+    folded = _fold(word).strip(STRIPPED)
     return WORDS.get(folded, folded)
 
 
@@ -187,6 +208,8 @@ def _expand(args: list[str]) -> dict[str, Any]:
 
 
 def _move(args: list[str]) -> dict[str, Any]:
+    if len(args) >= 3 and is_number(args[0]) and SPACE.match(args[1]) and SPACE.match(args[2]):
+        args = [args[1], args[2], args[0], *args[3:]]  # "move 3 from C3 to D4"
     origin = _space_at(args, 0)
     destinations: list[dict[str, Any]] = []
     blanks, battle, i = 0, [], 1
@@ -223,6 +246,8 @@ def _move(args: list[str]) -> dict[str, Any]:
 
 
 def _recruit(args: list[str]) -> dict[str, Any]:
+    if len(args) >= 2 and is_number(args[0]) and SPACE.match(args[1]):
+        args = [args[1], args[0], *args[2:]]  # "recruit 2 in C3"
     order: dict[str, Any] = {"kind": "recruit", "space": _space_at(args, 0), "phalanxes": 1}
     rest = 1
     if len(args) > 1 and is_number(args[1]):
