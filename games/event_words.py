@@ -144,7 +144,9 @@ def _ranked(p: dict[str, Any], viewer: str | None) -> str:
 
 def _ended(p: dict[str, Any], viewer: str | None) -> str:
     winners = ", ".join(faction_name(f) for f in p["winners"])
-    return _("The game ended. Winner: %(winners)s.") % {"winners": winners}
+    return ngettext(
+        "The game ended. Winner: %(winners)s.", "The game ended. Winners: %(winners)s.", len(p["winners"])
+    ) % {"winners": winners}
 
 
 def _dealt(p: dict[str, Any], viewer: str | None) -> str:

@@ -179,6 +179,7 @@ def _enqueue(
             **({"organiser_name": _organiser_name(game)} if kind == "welcome" else {}),
             "players_line": mail.players_line(),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
+            "winners_count": len(state.winners),
             # The end email gives every faction's final VP: "Winner: Athens" alone left the score unknown.
             "scores_line": ", ".join(
                 f"{faction_name(f)} {p.vp} VP"

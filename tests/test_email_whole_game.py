@@ -181,6 +181,9 @@ def test_a_two_player_game_played_to_its_end_by_email_in_english_and_german(clie
 
     ended = [m for m in table.inbox("athens") if "the game has ended" in m.subject]
     assert ended and "Final score: " in ended[-1].body
+    # One winner, or a shared victory named in the plural (H-END).
+    told = re.search(r"has ended\. (Winners?): ([^.]+)\.", ended[-1].body)
+    assert told and (told[1] == "Winners") == ("," in told[2])
     (ende,) = [m for m in table.inbox("sparta") if "die Partie ist beendet" in m.subject]
     assert "Endstand: " in ende.body and " VP" in ende.body
 

@@ -119,3 +119,27 @@ def test_s_reinf_one_phalanx_is_told_in_the_singular_in_both_languages() -> None
     with translation.override("de"):
         assert describe("PhalanxesRecruited", one, "athens") == "Sparta hat 1 Phalanx in G3 rekrutiert."
         assert describe("PhalanxesRecruited", two, "athens") == "Sparta hat 2 Phalangen in G3 rekrutiert."
+
+
+def test_h_end_a_shared_victory_names_its_winners_in_the_plural() -> None:
+    assert describe("GameEnded", {"winners": ["athens"]}, None) == "The game ended. Winner: Athens."
+    shared = describe("GameEnded", {"winners": ["athens", "sparta"]}, None)
+    assert shared == "The game ended. Winners: Athens, Sparta."
+
+
+def test_h_end_the_end_email_names_a_shared_victory_in_the_plural() -> None:
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    context = {"player_name": "Ana", "game_name": "Cup", "link": "https://x.example/"}
+    shared = render_to_string(
+        "emails/ended.txt", {**context, "winners_line": "Athens, Sparta", "winners_count": 2}
+    )
+    assert "AEGEAPOLIS Cup has ended. Winners: Athens, Sparta." in shared
+    alone = render_to_string("emails/ended.txt", {**context, "winners_line": "Athens", "winners_count": 1})
+    assert "AEGEAPOLIS Cup has ended. Winner: Athens." in alone
+    with translation.override("de"):
+        german = render_to_string(
+            "emails/ended.txt", {**context, "winners_line": "Athen, Sparta", "winners_count": 2}
+        )
+    assert "AEGEAPOLIS Cup ist beendet. Sieg: Athen, Sparta." in german
