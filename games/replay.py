@@ -140,3 +140,48 @@ def replay(events: Sequence[LoggedEvent], seed: str) -> ReplayReport:
 
 def _draws(events: Sequence[engine.Event]) -> int:
     return sum(len(e.payload["draws"]) for e in events if e.type == engine.RANDOMNESS_DRAWN)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m games.replay EXPORT.json [--seed SEED]`: the rules' half of the check for anyone
+    holding an export of an ended game (docs/fairness.md); the engine only, no Django, no database."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m games.replay",
+        description="Replay an AEGEAPOLIS export from its seed with the game's rules (docs/fairness.md).",
+    )
+    parser.add_argument("export", help="the export of an ended game (JSON)")
+    parser.add_argument("--seed", help="the game's seed, if the export does not reveal it")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.export, encoding="utf-8") as handle:
+            document = json.load(handle)
+        events = [LoggedEvent(e["seq"], e["type"], e["payload"]) for e in document["events"]]
+        seed = args.seed or document["game"].get("seed")
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"FAILED: {args.export} cannot be read as a game export ({error.__class__.__name__}: {error})")
+        return 1
+    if not seed:
+        print("FAILED: the export carries no seed: the game has not ended (its seed is revealed at the end)")
+        return 1
+    if any(e.get("redacted") for e in document["events"]):
+        print("FAILED: this export is redacted (hidden values read 'hidden'): take one after the game's end")
+        return 1
+    report = replay(events, seed)
+    if report.problem is not None:
+        print(f"FAILED at seq {report.problem.seq}: {report.problem.reason}")
+        print(
+            "In plain words: from this event on, the log is not what the rules make of the players'"
+            " orders and the seed: an event was changed, added, removed or moved."
+        )
+        return 1
+    print(
+        f"OK: the rules, replayed from the seed, give exactly this log: {report.orders} orders and"
+        f" {report.draws} draws"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -168,3 +168,87 @@ def test_h_screen_a_players_export_before_the_end_gives_no_hash_and_cannot_be_ch
     earlier.write_text(json.dumps(document))
     result = run(document, tmp_path, "--pinned", str(earlier))
     assert result.returncode == 1 and "not one without hashes" in result.stdout
+
+
+# The organiser audit: what a player who is no programmer reads when a check fails.
+
+
+def test_a_tampered_die_is_explained_in_plain_words_naming_the_event(export, tmp_path):
+    forged = copy.deepcopy(export)
+    battle = first(forged, "BattleFought")
+    battle["payload"]["rounds"][0]["dice"][0] = 7 - battle["payload"]["rounds"][0]["dice"][0]
+    result = run(rechain(forged), tmp_path)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"FAILED at seq {battle['seq']}: the dice shown are not the batch's die draws"
+    assert lines[1] == (
+        "In plain words: The dice this battle shows are not the dice the game's seed rolled."
+        f" (event {battle['seq']}, BattleFought of {battle['created'][:10]})"
+    )
+    assert lines[2].startswith("So this file is not the game as the server recorded it")
+
+
+def test_a_changed_event_without_the_chain_recomputed_is_explained(export, tmp_path):
+    forged = copy.deepcopy(export)
+    income = first(forged, "IncomeReceived")
+    income["payload"]["ap"] += 1
+    result = run(forged, tmp_path)
+    assert result.returncode == 1
+    assert "In plain words: This event was changed after the server recorded it." in result.stdout
+    assert f"(event {income['seq']}, IncomeReceived of" in result.stdout
+
+
+@pytest.mark.parametrize("content", ["<!doctype html><html>", '{"format": "aegeapolis-event-log", "ev'])
+def test_a_file_that_is_no_export_is_named_so_without_a_traceback(tmp_path, content):
+    path = tmp_path / "export.json"
+    path.write_text(content)
+    result = subprocess.run(
+        [sys.executable, "-S", str(SCRIPT), str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.stdout.startswith(f"FAILED: the export {path} is not a game export")
+    missing = subprocess.run(
+        [sys.executable, "-S", str(SCRIPT), str(tmp_path / "nothing.json")], capture_output=True, text=True
+    )
+    assert missing.returncode == 1 and "Traceback" not in missing.stderr
+    assert missing.stdout.startswith(f"FAILED: there is no file {tmp_path / 'nothing.json'}")
+
+
+def test_pinned_with_an_export_that_has_no_pins_fails_instead_of_checking_nothing(export, tmp_path):
+    final = tmp_path / "final-again.json"
+    final.write_text(json.dumps(export))
+    result = run(export, tmp_path, "--pinned", str(final))
+    assert result.returncode == 1, result.stdout
+    assert "the earlier export has no pins" in result.stdout
+    assert "0 events pinned" not in result.stdout
+
+
+def test_what_the_script_does_not_check_is_not_labelled_ok(export, tmp_path):
+    result = run(export, tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-1].startswith("NOT CHECKED HERE: that the rules were applied")
+    assert "python -m games.replay EXPORT.json" in result.stdout
+
+
+def test_the_rules_replay_of_an_export_catches_a_coin_the_stand_alone_script_cannot(export, tmp_path):
+    """docs/fairness.md: `python3 -m games.replay EXPORT.json` from the project's code, no Django."""
+    root = SCRIPT.parents[1]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    command = [sys.executable, "-m", "games.replay", str(path)]
+    environment = {"PATH": "/usr/bin:/bin"}  # no DJANGO_SETTINGS_MODULE, no database
+    result = subprocess.run(command, capture_output=True, text=True, cwd=root, env=environment, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("OK: the rules, replayed from the seed, give exactly this log")
+    forged = copy.deepcopy(export)
+    income = next(e for e in forged["events"] if e["type"] == "IncomeReceived" and e["payload"]["coins"])
+    design = next(iter(income["payload"]["coins"]))
+    other = next(d for d in ("owl", "turtle", "pegasus", "shield") if d not in income["payload"]["coins"])
+    income["payload"]["coins"][other] = income["payload"]["coins"].pop(design)
+    rechain(forged)
+    assert run(forged, tmp_path).returncode == 0  # the script sees no rules
+    path.write_text(json.dumps(forged))
+    result = subprocess.run(command, capture_output=True, text=True, cwd=root, env=environment, timeout=300)
+    assert result.returncode == 1
+    assert result.stdout.startswith(f"FAILED at seq {income['seq']}: IncomeReceived")

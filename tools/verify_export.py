@@ -98,6 +98,12 @@ def check_pins(document: dict[str, Any], seed: str, pinned: dict[str, Any]) -> i
     if pinned.get("game", {}).get("id") != document["game"]["id"]:
         raise Failed(0, "the pinned export is of another game")
     by_seq = {event["seq"]: event for event in document["events"]}
+    if not any("pin" in event for event in pinned.get("events", [])):
+        raise Failed(
+            0,
+            "the earlier export has no pins: it was downloaded after the game ended (check it"
+            " on its own), or it is not an export from before the end",
+        )
     checked = 0
     for event in pinned["events"]:
         if "pin" not in event:
@@ -317,16 +323,92 @@ def verify(
             raise Failed(0, "pins are checked with the seed: the game has not ended (or pass --seed)")
         proven.append(f"{check_pins(document, seed, pinned)} events pinned by the earlier export match")
     if seed is None:
-        proven.append("draws not checked: the seed is revealed when the game ends (or pass --seed)")
+        proven.append(
+            "NOT YET CHECKED: the dice and draws; the seed is revealed when the game ends (or pass --seed)"
+        )
     elif redacted:
-        proven.append("seed matches the published seed_hash; draws not checked: this export is redacted")
+        proven.append("seed matches the published seed_hash")
+        proven.append("NOT CHECKED: the dice and draws, because this export is redacted")
     else:
         checker = DrawChecker(seed)
         for position, batch in batches(events):
             checker.check(position, batch)
         proven.append(f"seed matches the published seed_hash; {checker.draws} draws re-derived and matched")
     proven.append(f"{check_sealed_orders(events)} sealed winter orders match their commitments")
+    if seed is not None and not redacted:
+        proven.append(NOT_CHECKED_HERE)
     return proven
+
+
+NOT_CHECKED_HERE = (
+    "NOT CHECKED HERE: that the rules were applied to these draws (who won each battle, which coins"
+    " and cards the draws picked, the scores, that every order was allowed); `python -m games.replay"
+    " EXPORT.json` in the project's code checks that (docs/fairness.md)"
+)
+
+# What a failure means, in plain words, by the start of its reason; the first match counts.
+MEANINGS = (
+    ("not an AEGEAPOLIS export", "This file is not a game export (or one too new for this script)."),
+    ("event ", "An event is missing: events were removed from the log, or the file was cut short."),
+    ("prev_hash", "The log was changed here: an event was altered, removed, added or moved."),
+    ("hash does not match", "This event was changed after the server recorded it."),
+    ("SHA-256 of the seed", "The seed is not the one fixed (and fingerprinted) when the game began."),
+    ("GameEnded reveals", "The seed revealed at the end is not the seed fixed when the game began."),
+    ("the dice shown", "The dice this battle shows are not the dice the game's seed rolled."),
+    ("draw ", "A die, coin, tile or card drawn here is not the one the game's seed gives."),
+    ("draws at position", "The draws here belong to another order than this one."),
+    ("the seat order", "The seat order is not the one the game's seed shuffled."),
+    ("the tiles drawn", "The tiles drawn here are not the tiles the game's seed drew."),
+    ("a tile was drawn", "The tiles drawn here are not the tiles the game's seed drew."),
+    (" coin draws", "The coins drawn here are not as many as the game's seed drew."),
+    (" card draws", "The cards drawn here are not as many as the game's seed drew."),
+    ("the sealed order's salt", "This sealed winter order's secret salt is not the one the seed gives."),
+    ("the commitment", "This sealed winter order was changed after it was sealed."),
+    ("revealed order differs", "This winter order was changed between its sealing and its reveal."),
+    ("revealed but was never sealed", "A winter order was revealed that nobody sealed."),
+    ("the event differs", "This event changed since the earlier export was downloaded."),
+    ("the earlier export has no pins", "Pass, after --pinned, an export downloaded before the game ended."),
+    ("the pinned export", "The exports are of two games, or the earlier one has events this one lacks."),
+    ("pins are checked", "Pins are checked only once the game has ended: keep the earlier file until then."),
+)
+
+
+def meaning(reason: str) -> str:
+    for start, text in MEANINGS:
+        if start in reason:
+            return text
+    return "This export is not the game as the server recorded it."
+
+
+def event_named(document: dict[str, Any], seq: int) -> str:
+    """'event 13, BattleFought of 2026-11-30', or '' when the seq names no event of the document."""
+    for event in document.get("events", []) if isinstance(document, dict) else []:
+        if isinstance(event, dict) and event.get("seq") == seq:
+            return f"event {seq}, {event.get('type')} of {str(event.get('created', ''))[:10]}"
+    return ""
+
+
+def read_export(path: str, what: str) -> dict[str, Any]:
+    """The JSON document at `path`; SystemExit with a plain message when there is none."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            document = json.load(handle)
+    except FileNotFoundError:
+        raise Unreadable(f"there is no file {path} (the {what})") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise Unreadable(f"the {what} {path} cannot be read ({error.__class__.__name__})") from None
+    except json.JSONDecodeError:
+        raise Unreadable(
+            f"the {what} {path} is not a game export: it is not JSON, or it is cut short. Download it"
+            " again with the history page's link (saving the page itself gives an HTML file)"
+        ) from None
+    if not isinstance(document, dict):
+        raise Unreadable(f"the {what} {path} is not a game export")
+    return document
+
+
+class Unreadable(Exception):
+    pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -337,23 +419,35 @@ def main(argv: list[str] | None = None) -> int:
         "--pinned", help="an export of the same game downloaded before its end, to check its pins"
     )
     args = parser.parse_args(argv)
-    with open(args.export, encoding="utf-8") as handle:
-        document = json.load(handle)
-    pinned = None
-    if args.pinned:
-        with open(args.pinned, encoding="utf-8") as handle:
-            pinned = json.load(handle)
+    try:
+        document = read_export(args.export, "export")
+        pinned = read_export(args.pinned, "earlier export") if args.pinned else None
+    except Unreadable as problem:
+        print(f"FAILED: {problem}")
+        return 1
     try:
         proven = verify(document, args.seed, pinned)
     except Failed as failure:
         print(f"FAILED at {failure}")
+        where = event_named(document, failure.seq)
+        print(f"In plain words: {meaning(str(failure))}{f' ({where})' if where else ''}")
+        if failure.seq:  # an event of the log, not the files given
+            print(FAILED_SO)
         return 1
-    except (KeyError, TypeError, ValueError, IndexError, StopIteration) as error:
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration, AttributeError) as error:
         print(f"FAILED: the export is malformed ({error!r})")
+        print(f"In plain words: a part the server always writes is missing or of the wrong kind. {FAILED_SO}")
         return 1
     for line in proven:
-        print(f"OK: {line}")
+        print(line if line.startswith("NOT ") else f"OK: {line}")
     return 0
+
+
+FAILED_SO = (
+    "So this file is not the game as the server recorded it: it was changed, or it is not the file the"
+    " server gave out. Download the export again and check it again; if that fails too, show this"
+    " message to the organiser and the other players."
+)
 
 
 if __name__ == "__main__":
