@@ -1,0 +1,36 @@
+"""The organiser's forms show each refusal under its own field (the organiser audit): before, Django's
+as_p put it above the label, so that "Ensure this value is greater than or equal to 1." sat under
+the "Deadlines" legend, reading like the whole group's."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games.models import Game
+from tests.browser.test_i18n_screens import SHOTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_deadline_field_shows_its_error_under_that_field_in_german(live_server, browser):
+    get_user_model().objects.create_user("olga", password="secret-pass-1")
+    page = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{live_server.url}/organiser/games/new/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", "secret-pass-1")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/organiser/games/new/")
+    page.fill("#id_players", "Ana <ana@example.com>:athens\nBen <ben@example.com>:sparta")
+    page.fill("#id_deadlines-turn_hours", "0")
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
+    assert not Game.objects.exists()
+    field = page.locator(".field", has=page.locator("#id_deadlines-turn_hours"))
+    error = field.locator(".errorlist")
+    assert error.inner_text() == "Dieser Wert muss größer oder gleich 1 sein."
+    assert error.bounding_box()["y"] > page.locator("#id_deadlines-turn_hours").bounding_box()["y"]
+    assert page.locator(".errorlist").count() == 1  # no other field is blamed
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "organiser-field-error-de.png"), full_page=True)
