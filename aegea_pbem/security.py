@@ -109,7 +109,8 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
         elif path.startswith("/api/") or path.endswith("/export.json"):
             response = JsonResponse({"error": {"code": "rate_limited", "message": message}}, status=429)
         else:
-            response = render(request, "429.html", {"message": message}, status=429)
+            signing_in = limit_kind(request) == "logins"  # an organiser: no link to reassure about
+            response = render(request, "429.html", {"message": message, "signing_in": signing_in}, status=429)
     response["Retry-After"] = str(retry_after)
     return response
 

@@ -204,3 +204,17 @@ def test_the_too_many_requests_page_speaks_the_browsers_language(client, setting
     assert refused.status_code == 429
     page = refused.content.decode()
     assert '<html lang="de">' in page and "Zu viele Anfragen. Bitte warte" in page
+
+
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)
+def test_too_many_sign_ins_tell_the_organiser_about_signing_in_not_about_a_link(client, settings):
+    """The organiser audit: the sign-in limit's page said 'Your link still works' to an organiser."""
+    settings.RATE_LIMITS = {"logins": (1, 300)}
+    caches["ratelimit"].clear()
+    form = {"username": "olga", "password": "wrong"}
+    client.post(reverse("login"), form, HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
+    refused = client.post(reverse("login"), form, HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Dein Passwort wurde nicht geprüft. Warte und melde dich dann noch einmal an." in page
+    assert "Link" not in page
