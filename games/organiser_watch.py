@@ -61,4 +61,8 @@ def final_result(game: Game) -> str:
         f"{faction_name(f)} {v}" for f, v in sorted(progress.vp.items(), key=lambda item: -item[1])
     )
     winners = ", ".join(faction_name(f) for f in progress.winners)
-    return _("Winner: %(winners)s. Final score in VP: %(score)s.") % {"winners": winners, "score": score}
+    return ngettext(
+        "Winner: %(winners)s. Final score in VP: %(score)s.",
+        "Winners: %(winners)s. Final score in VP: %(score)s.",
+        len(progress.winners),
+    ) % {"winners": winners, "score": score}

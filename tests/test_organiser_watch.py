@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.bench_orders import record_game
-from games.models import Game
+from games.models import Game, GameProgress
 from tests.order_loop_support import two_player_game
 from tests.test_new_game_deadlines import organiser  # noqa: F401  (a signed-in organiser)
 
@@ -41,5 +41,11 @@ def test_an_ended_game_says_once_that_it_ended_who_won_and_the_final_score(clien
     head = text_of(html[html.index("<h1>") : html.index("<h2>")])
     assert head.count("The game has ended.") == 1
     side = "(Athens|Sparta)"
-    assert re.search(rf"Winner: {side}\. Final score in VP: {side} \d+, {side} \d+\.", head)
+    # The game's seed is drawn: one winner, or a shared victory in the plural.
+    assert re.search(
+        rf"(Winner: {side}|Winners: {side}, {side})\. Final score in VP: {side} \d+, {side} \d+\.", head
+    )
     assert 'id="waiting"' not in html
+    GameProgress.objects.filter(game=game).update(winners=["athens", "sparta"])
+    shared = text_of(client.get(reverse("games:organiser-game", args=[game.pk])).content.decode())
+    assert re.search(r"Winners: Athens, Sparta\. Final score in VP: ", shared)
