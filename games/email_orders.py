@@ -24,6 +24,7 @@ from .messages import MessageRefused, send_message
 from .narration import tell
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
+from .position_words import choice_reply
 from .situation import load_game, whose_turn
 
 
@@ -43,6 +44,8 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 send_message(seat, parsed.to, text)
                 _answer(key, inbound_id, [_("Your message was sent.")])
                 return "message"
+            if parsed.get("kind") == "choose_tile" and parsed["keep"] is None and not parsed["discard_order"]:
+                parsed = _neither_as_drawn(parsed, seat)
             if parsed.get("mission_cards"):  # a card named by kind: the copy in the player's hand
                 parsed = resolve_card(parsed, load_game(seat.game).state.players[seat.faction].mission_cards)
             result = submit_order(seat.game, seat, command_from_dict(parsed), key.seq)
@@ -97,6 +100,15 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             happened=lines_told,
         )
         return "accepted"
+
+
+def _neither_as_drawn(parsed: dict, seat) -> dict:
+    """ "keep neither": both tiles go to the discard pile in the order the turn email named them (the
+    order they were drawn); "neither Milet Naxos" names another order."""
+    pending = load_game(seat.game).state.pending_choice
+    if pending is not None and pending.player == seat.faction:
+        return parsed | {"discard_order": list(pending.tiles)}
+    return parsed
 
 
 def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
@@ -156,6 +168,8 @@ def _answer(
             if cards
             else _("You hold no winter Mission Card."),
         ]
+    if choice := choice_reply(state, seat.faction):  # the choice an Expand just drew is answered here
+        paragraphs = [*paragraphs, choice]
     with transaction.atomic():
         mail_seat(
             game,

@@ -21,7 +21,7 @@ from .engine import GameState
 from .long_mail import mail_updates, wants_mail
 from .mail_keys import inbound_domain, keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
-from .position_words import position_lines
+from .position_words import choice_reply, cost_line, position_lines, reach_lines
 from .projectors.seat_clocks import Written
 from .situation import happenings_when_sent, must_act, told_happenings, whose_turn
 from .trade_words import bundle_text
@@ -143,7 +143,12 @@ def _position_aids(state: GameState, faction: str, kind: str) -> dict[str, Any]:
     open the game): without it a player ordering by reply had to open the page to count their AP."""
     if kind not in ("welcome", "turn"):
         return {}
-    return {"position": position_lines(state, faction), "on_turn": faction in must_act(state)}
+    on_turn = faction in must_act(state)
+    aids: dict[str, Any] = {"position": position_lines(state, faction), "on_turn": on_turn}
+    if on_turn and state.phase == "actions":  # what the orders cost, and where one may go
+        aids["position"] += [cost_line(faction), *reach_lines(state, faction)]
+    aids["choice_reply"] = choice_reply(state, faction)  # a tile choice: the exact reply, both tiles named
+    return aids
 
 
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:

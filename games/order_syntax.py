@@ -133,6 +133,10 @@ def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
     if not words:
         raise OrderSyntaxError(_("The reply holds no order."))
     kind = KEYWORDS.get(_fold(words[0]).strip(STRIPPED))
+    last = KEYWORDS.get(_fold(words[-1]).strip(STRIPPED)) if len(words) > 1 else None
+    if last in ANSWERS and kind not in ANSWERS:  # German puts the verb last: "Angebot 1 annehmen"
+        words = [words[-1], *words[:-1]]
+        kind = last
     if kind is None:
         raise OrderSyntaxError(_('"%(word)s" is not an order keyword.') % {"word": words[0][:40]})
     if kind == "message":
@@ -150,6 +154,7 @@ def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
     return {"player": faction, **order}
 
 
+ANSWERS = ("accept_offer", "decline_offer")
 STRIPPED = ",.;:!?#"  # "Pass!", "accept #1", "Reform: democracy"
 
 
@@ -287,6 +292,17 @@ def _tile(word: str) -> str:
     return _tile_ids().get(word, word)
 
 
+NEITHER = ("neither", "keine", "keines", "keinen")
+
+
+def _keep(args: list[str]) -> dict[str, Any]:
+    """ "keep Milet"; "keep neither" / "behalte keine" (both tiles to the discard pile, in the order the
+    email named them unless the tiles follow: email_orders.py fills the order in)."""
+    if args and args[0] in NEITHER:
+        return {"kind": "choose_tile", "keep": None, "discard_order": [_tile(t) for t in args[1:3]]}
+    return _one("choose_tile", "keep", lambda a: _tile(a[0]))(args)
+
+
 def _bare(kind: str) -> Any:
     def parse(args: list[str]) -> dict[str, Any]:
         if args:
@@ -302,7 +318,7 @@ PARSERS: dict[str, Any] = {
     "move": _move,
     "recruit": _recruit,
     "fortify": lambda a: {"kind": "fortify", "space": _space_at(a, 0)} | _options(a, 1, ("blanks",)),
-    "keep": _one("choose_tile", "keep", lambda a: _tile(a[0])),
+    "keep": lambda a: _keep(a),
     "neither": lambda a: {"kind": "choose_tile", "keep": None, "discard_order": [_tile(t) for t in a[:2]]},
     "accept_offer": _one("accept_offer", "offer", lambda a: _number(a, 0)),
     "decline_offer": _one("decline_offer", "offer", lambda a: _number(a, 0)),

@@ -13,8 +13,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .engine import GameState
+from .engine import data as rules
+from .engine.actions import hire_cost, recruit_cost
+from .engine.board import distance
+from .engine.builders import may_recruit_builders
+from .engine.expansion import expand_cost, expandable_spaces
 from .trade_words import card_names
-from .words import GOVERNMENT_NAMES, coins_text, tile_name, units_text
+from .words import GOVERNMENT_NAMES, coins_text, faction_name, tile_name, units_text
 
 
 def position_lines(state: GameState, faction: str) -> list[str]:
@@ -52,3 +57,86 @@ def position_lines(state: GameState, faction: str) -> list[str]:
     if player.mission_cards:
         lines.append(_("Your Mission Cards: %(cards)s.") % {"cards": card_names(player.mission_cards)})
     return lines
+
+
+def cost_line(faction: str) -> str:
+    """What each action costs this faction, from the engine's data and cost functions (H-ACTIONS,
+    S-MOVE, S-EXP-CHOICE, S-EXP-LINK, H-FACTION): a reader by reply learned them only from a refusal."""
+    native = rules.native_space(faction)
+    per_ap = rules.FACTIONS[faction].recruit_per_ap_native
+    recruit = _("recruit %(ap)s AP per phalanx") % {"ap": recruit_cost(faction, "", 1)}
+    if per_ap > 1:  # Sparta's discount in its Native Polis
+        recruit += " " + _("(in %(space)s %(n)s phalanxes per AP)") % {"space": native, "n": per_ap}
+    parts = [
+        recruit,
+        _("a Navigator %(ap)s AP") % {"ap": hire_cost(1)},
+        _("fortify %(ap)s AP") % {"ap": rules.FORTIFY_AP},
+        _(
+            "move 1 FP per %(units)s units (phalanxes and Navigators) per space to the farthest destination,"
+            " less 1 per Navigator"
+        )
+        % {"units": rules.UNITS_PER_FLEET_STEP},
+        _("expand %(plain)s FP, with a tile choice +%(choice)s FP, with a trade link +%(link)s FP")
+        % {
+            "plain": expand_cost(faction, False, False),
+            "choice": expand_cost(faction, True, False),
+            "link": expand_cost(faction, False, True),
+        },
+        _("oracle %(coins)s coin or a Blank") % {"coins": rules.ORACLE_COINS},
+        _("reform: the action only"),
+    ]
+    if may_recruit_builders(faction):
+        parts.append(_("a Builder: the action only"))
+    return _("Costs: %(costs)s; Blanks pay AP or FP.") % {"costs": "; ".join(parts)}
+
+
+NEAR = 2  # how far from the player's own Poleis the email names the others' Poleis
+
+
+def reach_lines(state: GameState, faction: str) -> list[str]:
+    """Where the player may expand now (S-EXP: the free spaces next to their Poleis, while a pile
+    has tiles) and the Poleis of others (rivals' and neutral) within 2 spaces of theirs, with their
+    units and the distance: the board picture is in the HTML part only. All of it is public (H-SCREEN)."""
+    own = [space for space, polis in state.board.items() if polis.owner == faction]
+    lines = []
+    free = expandable_spaces(state, faction) if state.deck or state.discard else []
+    if free:
+        lines.append(_("You may expand to: %(spaces)s.") % {"spaces": ", ".join(free)})
+    near = []
+    for space in sorted(state.board):
+        polis = state.board[space]
+        if polis.owner == faction or not own:
+            continue
+        steps, start = min((distance(mine, space), mine) for mine in own)
+        if steps > NEAR:
+            continue
+        held = faction_name(polis.owner) if polis.owner else _("neutral")
+        near.append(
+            _("%(space)s %(tile)s (%(held)s, %(units)s; %(steps)s from %(start)s)")
+            % {
+                "space": space,
+                "tile": tile_name(polis.tile_id),
+                "held": held,
+                "units": units_text(polis.__dict__),
+                "steps": steps,
+                "start": start,
+            }
+        )
+    if near:
+        lines.append(_("Poleis near yours: %(poleis)s.") % {"poleis": "; ".join(near)})
+    return lines
+
+
+def choice_reply(state: GameState, faction: str) -> str:
+    """H-CHOICES: the exact reply to a tile choice waiting for `faction`, naming both tiles in the
+    reader's language ("keep Milet", "behalte keine"); "" when none waits."""
+    pending = state.pending_choice
+    if state.phase != "choice" or pending is None or pending.player != faction:
+        return ""
+    first, second = (tile_name(tile) for tile in pending.tiles)
+    return _(
+        "Or reply to this email with keep %(first)s, keep %(second)s or keep neither on the first line."
+    ) % {
+        "first": first,
+        "second": second,
+    }

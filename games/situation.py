@@ -17,6 +17,7 @@ from typing import Any
 from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from aegea_pbem.sql_cursor import kept_cursor
 
@@ -233,9 +234,15 @@ def whose_turn(state: GameState, viewer: str | None = None) -> str:
         return _("The game has ended.")
     if state.phase == "winter_orders":
         # The viewer who still owes a sealed order is told so, not named among the others.
-        others = ", ".join(faction_name(f) for f in owing if f != viewer)
+        named = [faction_name(f) for f in owing if f != viewer]
+        others = ", ".join(named)
         if viewer in owing and others:
-            return _("Waiting for your sealed winter order and those of %(players)s.") % {"players": others}
+            # One other player's order is "that of" / "der von", several are "those of" / "die von".
+            return ngettext(
+                "Waiting for your sealed winter order and that of %(players)s.",
+                "Waiting for your sealed winter order and those of %(players)s.",
+                len(named),
+            ) % {"players": others}
         if viewer in owing:
             return _("Only your sealed winter order is missing.")
         return _("Waiting for sealed winter orders from %(players)s.") % {"players": others}

@@ -65,10 +65,11 @@ def test_a_winter_without_your_sealed_order_says_it_is_yours_that_is_missing(cli
     athens, sparta = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
 
     english = status_line(client, athens, ENGLISH_BROWSER)
-    assert "Waiting for your sealed winter order and those of Sparta." in english
+    # One other order is "that of" / "der von" (the German read "und die von Sparta", a plural).
+    assert "Waiting for your sealed winter order and that of Sparta." in english
     assert "Athens" not in english
     german = status_line(client, athens, GERMAN_BROWSER)
-    assert "Es fehlen noch dein versiegelter Winterbefehl und die von Sparta." in german
+    assert "Es fehlen noch dein versiegelter Winterbefehl und der von Sparta." in german
 
     # Athens seals; Sparta alone owes one now, and is told so, not named as someone else.
     seal = {"kind": "suggested", "expected_seq": load_game(game).seq}

@@ -1,0 +1,76 @@
+"""What a turn email tells a player who orders by reply (docs/email-orders.md): what each order
+costs (from the engine's data, H-FACTION), where they may expand, the Poleis near theirs, and for a
+tile choice the exact reply naming the two tiles, in the reader's language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.engine import data
+from games.models import Game
+from games.order_syntax import parse_order
+from games.orders import create_game
+from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
+from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table
+
+
+@pytest.mark.django_db
+def test_the_turn_email_names_the_costs_where_to_expand_and_the_poleis_near(client, monkeypatch):
+    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", lambda: "mailplay")
+    table = Table(client, create_game([ANA, BEN]))
+
+    ana = table.latest("athens").body
+    assert f"fortify {data.FORTIFY_AP} AP" in ana and f"a Navigator {data.NAVIGATOR_AP} AP" in ana
+    assert "Costs: recruit 1 AP per phalanx; " in ana and "phalanxes per AP" not in ana  # Athens: no discount
+    assert "expand 0 FP, with a tile choice +0 FP, with a trade link +1 FP" in ana  # Athens' free choice
+    assert "Builder" not in ana  # Corinth's alone
+    free = re.search(r"You may expand to: ([^.]+)\.", ana)
+    assert free and free[1].split(", ")[0] == "B2", ana
+    near = re.search(r"Poleis near yours: ([^\n]+)\.\n", ana)
+    assert near and re.search(r"E3 \w+ \(neutral, \d phalanx(es)?; 2 from C3\)", near[1]), ana
+    assert "G3" not in near[1]  # Sparta, 4 spaces away: not near
+
+    # An order written from those lines is accepted; Sparta's German email names its discount.
+    answer = table.reply("athens", f"expand {free[1].split(', ')[0]} from the deck")
+    assert any(a in answer for a in ACCEPTED), answer
+    ben = table.latest("sparta").body
+    per_ap = data.FACTIONS["sparta"].recruit_per_ap_native
+    assert f"Kosten: Rekrutieren 1 AP pro Phalanx (in G3 {per_ap} Phalangen pro AP); " in ben
+    assert "Befestigen 3 AP" in ben and "mit Auswahl +1 FP" in ben and "Leermünzen zahlen AP oder FP" in ben
+    assert "Du kannst dich ausbreiten nach: F2, F3, F4, G2, G4, H2, H3, H4." in ben
+
+
+@pytest.mark.django_db
+def test_a_tile_choice_email_names_the_two_tiles_and_the_exact_reply(client, monkeypatch):
+    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", lambda: "mailplay")
+    table = Table(client, create_game([ANA, BEN]))
+    assert any(a in table.reply("athens", "expand C4 from the deck, choice deck") for a in ACCEPTED)
+    choice = table.latest("athens").body
+    hint = re.search(
+        r"Or reply to this email with keep (\S+), keep (\S+) or keep neither on the first line\.", choice
+    )
+    assert hint, choice
+    assert "e.g. pass, move C3 D4 3" not in choice
+    answer = table.reply("athens", "keep neither")
+    assert "Your order was accepted: keep neither" in answer, answer
+
+    # Ben (German) expands with a choice too and keeps neither in his words.
+    answer = table.reply("sparta", "Ausbreiten F3 vom Stapel, Auswahl Stapel")
+    assert any(a in answer for a in ACCEPTED), answer
+    wahl = table.latest("sparta").body
+    named = re.search(
+        r"Oder antworte auf diese E-Mail in der ersten Zeile mit "
+        r"behalte (\S+), behalte (\S+) oder behalte keine\.",
+        wahl,
+    )
+    assert named, wahl
+    assert "Dein Befehl wurde angenommen" in table.reply("sparta", "behalte keine")
+
+
+def test_german_puts_the_verb_of_an_answer_last():
+    assert parse_order("Angebot 1 annehmen", "sparta") == parse_order("accept 1", "sparta")
+    assert parse_order("Angebot Nr. 2 ablehnen", "sparta") == parse_order("decline 2", "sparta")
+    assert parse_order("keep neither", "athens") == parse_order("neither", "athens")
+    assert parse_order("behalte keine", "athens") == parse_order("neither", "athens")
