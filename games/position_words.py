@@ -91,37 +91,40 @@ def cost_line(faction: str) -> str:
 
 
 NEAR = 2  # how far from the player's own Poleis the email names the others' Poleis
+MAX_NEAR = 8  # the nearest first: a line, not the whole board
 
 
 def reach_lines(state: GameState, faction: str) -> list[str]:
     """Where the player may expand now (S-EXP: the free spaces next to their Poleis, while a pile
-    has tiles) and the Poleis of others (rivals' and neutral) within 2 spaces of theirs, with their
-    units and the distance: the board picture is in the HTML part only. All of it is public (H-SCREEN)."""
+    has tiles) and the Poleis of others (rivals' and neutral) within 2 spaces of theirs, the nearest 8,
+    with their units and the distance: the board picture is in the HTML part only. All of it is
+    public (H-SCREEN)."""
     own = [space for space, polis in state.board.items() if polis.owner == faction]
     lines = []
     free = expandable_spaces(state, faction) if state.deck or state.discard else []
     if free:
         lines.append(_("You may expand to: %(spaces)s.") % {"spaces": ", ".join(free)})
-    near = []
-    for space in sorted(state.board):
-        polis = state.board[space]
+    found = []
+    for space, polis in state.board.items():
         if polis.owner == faction or not own:
             continue
         steps, start = min((distance(mine, space), mine) for mine in own)
-        if steps > NEAR:
-            continue
-        held = faction_name(polis.owner) if polis.owner else _("neutral")
-        near.append(
-            _("%(space)s %(tile)s (%(held)s, %(units)s; %(steps)s from %(start)s)")
-            % {
-                "space": space,
-                "tile": tile_name(polis.tile_id),
-                "held": held,
-                "units": units_text(polis.__dict__),
-                "steps": steps,
-                "start": start,
-            }
-        )
+        if steps <= NEAR:
+            found.append((steps, space, start, polis))
+    near = [
+        _("%(space)s %(tile)s (%(held)s, %(units)s; %(steps)s from %(start)s)")
+        % {
+            "space": space,
+            "tile": tile_name(polis.tile_id),
+            "held": faction_name(polis.owner) if polis.owner else _("neutral"),
+            "units": units_text(polis.__dict__),
+            "steps": steps,
+            "start": start,
+        }
+        for steps, space, start, polis in sorted(found, key=lambda f: f[:2])[:MAX_NEAR]
+    ]
+    if len(found) > MAX_NEAR:
+        near.append(_("%(n)s more") % {"n": len(found) - MAX_NEAR})
     if near:
         lines.append(_("Poleis near yours: %(poleis)s.") % {"poleis": "; ".join(near)})
     return lines

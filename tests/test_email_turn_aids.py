@@ -74,3 +74,26 @@ def test_german_puts_the_verb_of_an_answer_last():
     assert parse_order("Angebot Nr. 2 ablehnen", "sparta") == parse_order("decline 2", "sparta")
     assert parse_order("keep neither", "athens") == parse_order("neither", "athens")
     assert parse_order("behalte keine", "athens") == parse_order("neither", "athens")
+
+
+def test_the_poleis_near_line_stays_short_in_a_crowded_mid_game():
+    """Mid-game, 21 Poleis stood within 2 spaces of Athens': the line names the nearest 8 and a count."""
+    import random
+
+    from games.engine import GameRng, decide, new_game
+    from games.engine.simulation import _play_batch, players_to_act, random_legal_command
+    from games.engine.state import GameState
+    from games.position_words import MAX_NEAR, reach_lines
+
+    state, bot = GameState(), random.Random(3)
+    events = new_game({"factions": ["athens", "sparta", "corinth", "thebes"]}, "t")
+    _play_batch(state, None, None, events, 1, False, None)
+    seq = len(events)
+    while state.year > 426 or state.phase != "actions":
+        player = bot.choice(players_to_act(state))
+        new = decide(state, random_legal_command(state, player, bot), GameRng("t", seq + 1))
+        _play_batch(state, player, None, new, seq + 1, False, None)
+        seq += len(new)
+    near = reach_lines(state, state.player_on_turn)[-1]
+    assert near.startswith("Poleis near yours: ") and near.endswith(" more.")
+    assert near.count(" from ") == MAX_NEAR
