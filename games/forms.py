@@ -21,6 +21,7 @@ from .engine.board import is_space
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
+from .orders import GameSetupError, PlayerSpec, seat_problems, table_problems
 from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
@@ -301,6 +302,25 @@ class NewGameForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("Factions: athens, sparta, corinth, thebes."),
     )
+
+    def clean_players(self) -> list[PlayerSpec]:
+        """The players as PlayerSpecs; refused with every bad line at once, each named by its
+        number, and what is wrong with the lines together (too many, an address given twice)."""
+        lines = [line for line in self.cleaned_data["players"].splitlines() if line.strip()]
+        players, errors = [], []
+        for number, line in enumerate(lines, start=1):
+            try:
+                player = PlayerSpec.parse(line)
+            except GameSetupError as error:
+                problems = [error.message]
+            else:
+                players.append(player)
+                problems = seat_problems(player)
+            errors += [gettext("Line %(n)s: %(problem)s") % {"n": number, "problem": p} for p in problems]
+        errors += table_problems(players, seats=len(lines))  # an unreadable line is a seat too
+        if errors:
+            raise forms.ValidationError(errors)
+        return players
 
 
 # Issue 5: the trade offer and the winter order with a Mission Card build on the classes above.

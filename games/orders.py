@@ -68,8 +68,9 @@ class OrderAlreadyGiven(GameMovedOn):
 class GameSetupError(ValueError):
     """A game that cannot be created as asked; `message` is fit to show the organiser."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, messages: list[str] | None = None) -> None:
         self.message = message
+        self.messages = messages or [message]  # every problem found, the first being `message`
         super().__init__(message)
 
 
@@ -100,33 +101,78 @@ class OrderResult:
     state: GameState
 
 
-def _check_players(players: Sequence[PlayerSpec]) -> None:
-    factions = [p.faction for p in players]
-    if not 2 <= len(players) <= 4:
-        raise GameSetupError(_("A game has 2 to 4 players."))
-    unknown = [f for f in factions if f not in engine_data.FACTIONS]
-    if unknown:
+def seat_problems(player: PlayerSpec) -> list[str]:
+    """What is wrong with one player's line: its faction, name, address or language."""
+    problems = []
+    if player.faction not in engine_data.FACTIONS:
         known = ", ".join(engine_data.FACTION_IDS)
-        raise GameSetupError(
-            _("Unknown faction %(faction)s; choose from %(known)s.") % {"faction": unknown[0], "known": known}
+        problems.append(
+            _("Unknown faction %(faction)s; choose from %(known)s.")
+            % {"faction": player.faction, "known": known}
         )
-    if len(set(factions)) != len(factions):
-        raise GameSetupError(_("Each faction can be played by one player only."))
+    if not player.name.strip():
+        problems.append(_("Every player needs a name."))
     name_length = Seat._meta.get_field("name").max_length
-    email_length = Seat._meta.get_field("email").max_length
+    if len(player.name.strip()) > name_length:  # the column's bound: longer was a server error
+        problems.append(_("A player's name is at most %(n)s characters long.") % {"n": name_length})
+    if not is_an_address(player.email):
+        problems.append(_("%(email)s is not an email address.") % {"email": player.email})
+    if player.language and player.language not in dict(settings.LANGUAGES):
+        problems.append(_("Unknown language %(language)s.") % {"language": player.language})
+    return problems
+
+
+def is_an_address(email: str) -> bool:
+    """An email address a seat can hold (RFC 5321's 254 characters, the column's bound too)."""
+    try:
+        validate_email(email)
+    except ValidationError:
+        return False
+    return len(email) <= Seat._meta.get_field("email").max_length
+
+
+def same_address(a: str, b: str) -> bool:
+    """Two ways of writing one mailbox, as far as an organiser's typo goes (case does not count)."""
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def table_problems(players: Sequence[PlayerSpec], seats: int | None = None) -> list[str]:
+    """What is wrong with the players together: how many, and a faction or address given twice.
+
+    One address for two seats is refused (the organiser audit): both seats' turn emails, reply
+    addresses and links would reach one inbox, the players could not tell them apart, and
+    docs/ names no case of one person playing two factions; it is almost always a typo.
+    `seats`: how many seats were asked for, if some of them could not be read into `players`."""
+    problems = []
+    if not 2 <= (len(players) if seats is None else seats) <= 4:
+        problems.append(_("A game has 2 to 4 players."))
+    factions = [p.faction for p in players]
+    if len(set(factions)) != len(factions):
+        problems.append(_("Each faction can be played by one player only."))
+    seen: list[str] = []
+    twice: list[str] = []
     for player in players:
-        if not player.name.strip():
-            raise GameSetupError(_("Every player needs a name."))
-        if len(player.name.strip()) > name_length:  # the column's bound: longer was a server error
-            raise GameSetupError(_("A player's name is at most %(n)s characters long.") % {"n": name_length})
-        try:
-            validate_email(player.email)
-            if len(player.email) > email_length:  # RFC 5321's bound too
-                raise ValidationError("too long")
-        except ValidationError:
-            raise GameSetupError(_("%(email)s is not an email address.") % {"email": player.email}) from None
-        if player.language and player.language not in dict(settings.LANGUAGES):
-            raise GameSetupError(_("Unknown language %(language)s.") % {"language": player.language})
+        if any(same_address(player.email, other) for other in seen) and not any(
+            same_address(player.email, other) for other in twice
+        ):
+            twice.append(player.email)
+            problems.append(
+                _("%(email)s is given for two seats; each player needs their own address.")
+                % {"email": player.email.strip()}
+            )
+        seen.append(player.email)
+    return problems
+
+
+def player_problems(players: Sequence[PlayerSpec]) -> list[str]:
+    """Every problem of the players' list at once (the new-game form shows them all)."""
+    return [problem for player in players for problem in seat_problems(player)] + table_problems(players)
+
+
+def _check_players(players: Sequence[PlayerSpec]) -> None:
+    problems = player_problems(players)
+    if problems:
+        raise GameSetupError(problems[0], problems)
 
 
 def create_game(

@@ -22,13 +22,17 @@ from .languages import choose_language
 from .links import revoke_links
 from .long_mail import mail_seat
 from .models import Game, NotificationPreference, Seat
+from .orders import same_address
 from .store import ConcurrencyError, append_events
 from .words import faction_name
 
 
 class HandOverRefused(ValueError):
-    def __init__(self, message: str) -> None:
+    """`field`: the hand-over form's field the refusal belongs next to (None: the whole form)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
         self.message = message
+        self.field = field
         super().__init__(message)
 
 
@@ -39,13 +43,22 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
     if game.status == Game.Status.ENDED:
         raise HandOverRefused(_("The game has ended."))
     if not name:
-        raise HandOverRefused(_("The substitute needs a name."))
+        raise HandOverRefused(_("The substitute needs a name."), "name")
     try:
         validate_email(email)
         if len(email) > Seat._meta.get_field("email").max_length:  # the column's bound (RFC 5321's)
             raise ValidationError("too long")
     except ValidationError:
-        raise HandOverRefused(_("%(email)s is not an email address.") % {"email": email}) from None
+        raise HandOverRefused(_("%(email)s is not an email address.") % {"email": email}, "email") from None
+    # Another seat's address (the organiser audit): almost always a typo, as in a new game
+    # (orders.table_problems). The seat's own address is fine: a hand-over to the same player.
+    others = game.seats.exclude(pk=seat.pk).values_list("email", flat=True)
+    if any(same_address(email, other) for other in others):
+        raise HandOverRefused(
+            _("%(email)s is already another seat's address; each player needs their own address.")
+            % {"email": email},
+            "email",
+        )
     for _attempt in range(5):
         head = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
         try:

@@ -132,7 +132,7 @@ def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
             try:
                 hand_over_seat(d["seat"], d["name"], d["email"])
             except HandOverRefused as refused:
-                handover_form.add_error(None, refused.message)
+                handover_form.add_error(refused.field, refused.message)
             else:
                 messages.success(request, _("The seat was handed over; the old links no longer work."))
                 return redirect("games:organiser-deadlines", game_id=game.pk)

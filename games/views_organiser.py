@@ -14,7 +14,7 @@ from .delivery_problems import problems_by_seat
 from .forms import NewGameForm
 from .long_forms import DeadlineSettingsForm
 from .models import DeadlineSettings, Game
-from .orders import GameSetupError, PlayerSpec, create_game
+from .orders import GameSetupError, create_game
 from .organiser_watch import default_order_note, final_result, waiting_seats
 from .situation import player_screen
 from .views_play import board_rows
@@ -63,10 +63,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
     valid = [form.is_valid(), deadline_form.is_valid() or not deadline_form.is_bound]  # every error at once
     if request.method == "POST" and all(valid):
         try:
-            lines = [line for line in form.cleaned_data["players"].splitlines() if line.strip()]
-            players = [PlayerSpec.parse(line) for line in lines]
             game = create_game(
-                players,
+                form.cleaned_data["players"],
                 form.cleaned_data["language"],
                 organiser=request.user,
                 name=form.cleaned_data["name"],

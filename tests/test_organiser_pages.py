@@ -1,0 +1,167 @@
+"""The organiser's pages, second audit: one address per seat (new game and hand-over), every bad
+player line at once together with the deadline fields' errors. English and German each."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.models import Event, Game
+from games.orders import GameSetupError, PlayerSpec, create_game
+from tests.order_loop_support import ANA, two_player_game
+from tests.test_new_game_deadlines import organiser  # noqa: F401  (a signed-in organiser)
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def field_html(html: str, field_id: str) -> str:
+    """The field's own block (games/_field.html): its label, input, help text and errors."""
+    start = html.rindex('<div class="field', 0, html.index(f'id="{field_id}"'))
+    end = html.find('<div class="field', start + 1)
+    return html[start : end if end != -1 else len(html)]
+
+
+def errors_of(html: str, field_id: str) -> list[str]:
+    block = field_html(html, field_id)
+    return [html_lib.unescape(text_of(item)).strip() for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
+
+
+# --- one address per seat ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "ANA@example.com is given for two seats; each player needs their own address."),
+        ("de", "ANA@example.com ist für zwei Plätze angegeben; jede Person braucht ihre eigene Adresse."),
+    ],
+)
+def test_a_new_game_with_one_address_for_two_seats_is_refused_next_to_the_players(
+    client,
+    organiser,  # noqa: F811
+    language,
+    expected,
+):
+    players = "Ana <ana@example.com>:athens\nBen <ANA@example.com>:sparta\n"  # a typo, in another case
+    data = {"name": "", "language": language, "players": players}
+    response = client.post(reverse("games:organiser-new"), data, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert errors_of(html, "id_players") == [expected]
+    assert html.count('class="errorlist') == 1  # no other field is blamed
+    assert not Game.objects.exists()
+
+
+def test_the_service_refuses_one_address_for_two_seats_too():
+    with pytest.raises(GameSetupError, match="each player needs their own address"):
+        create_game([ANA, PlayerSpec("Bo", "Ana@Example.com", "sparta")])
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "ana@example.com is already another seat's address; each player needs their own address."),
+        (
+            "de",
+            "ana@example.com ist schon die Adresse eines anderen Platzes;"
+            " jede Person braucht ihre eigene Adresse.",
+        ),
+    ],
+)
+def test_a_hand_over_to_another_seats_address_is_refused_next_to_the_email_field(
+    client,
+    organiser,  # noqa: F811
+    language,
+    expected,
+):
+    game = two_player_game(organiser=organiser)
+    ben = game.seats.get(faction="sparta")
+    response = client.post(
+        reverse("games:organiser-deadlines", args=[game.pk]),
+        {"form": "handover", "seat": ben.pk, "name": "Sub", "email": "ana@example.com"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert errors_of(html, "id_email") == [expected]
+    ben.refresh_from_db()
+    assert ben.email == "ben@example.com"
+    assert not Event.objects.filter(game=game, type="SeatHandedOver").exists()
+    # The seat's own address stays fine: a hand-over to the same player (docs/long-games.md).
+    response = client.post(
+        reverse("games:organiser-deadlines", args=[game.pk]),
+        {"form": "handover", "seat": ben.pk, "name": "Benedikt", "email": "BEN@example.com"},
+    )
+    assert response.status_code == 302
+
+
+# --- every bad line at once, with the deadline fields' errors ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            [
+                'Line 1: Write a player as "Name <email>:faction", not Ana ana@example.com:athens.',
+                "Line 2: Unknown faction rome; choose from athens, sparta, corinth, thebes.",
+                "Line 3: nope is not an email address.",
+                "cleo@example.com is given for two seats; each player needs their own address.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Zeile 1: Schreib",
+                "Zeile 2: Unbekannte Fraktion rome",
+                "Zeile 3: nope ist keine E-Mail-Adresse.",
+                "cleo@example.com ist für zwei Plätze angegeben; jede Person braucht ihre eigene Adresse.",
+            ],
+        ),
+    ],
+)
+def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
+    client,
+    organiser,  # noqa: F811
+    language,
+    expected,
+):
+    players = (
+        "Ana ana@example.com:athens\n"
+        "Ben <ben@example.com>:rome\n"
+        "Cleo <nope>:corinth\n"
+        "Cleo <cleo@example.com>:sparta\n"
+        "Dion <cleo@example.com>:thebes\n"
+    )
+    data = {
+        "name": "",
+        "language": language,
+        "players": players,
+        "deadlines-turn_hours": "0",
+        "deadlines-winter_hours": "48",
+        "deadlines-time_zone": "Mars/Olympus",
+        "deadlines-reminders": "50%",
+        "deadlines-missed_turns_alert": "3",
+        "deadlines-vacation_days": "14",
+    }
+    response = client.post(reverse("games:organiser-new"), data, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    html = response.content.decode()
+    errors = errors_of(html, "id_players")
+    # Five lines are too many as well; every other line's fault is named by its number.
+    too_many = "A game has 2 to 4 players." if language == "en" else "Eine Partie hat 2 bis 4 Spieler."
+    assert len(errors) == 5 and too_many in errors
+    for start in expected:
+        assert any(error.startswith(start) for error in errors), (start, errors)
+    assert errors_of(html, "id_deadlines-turn_hours")
+    assert errors_of(html, "id_deadlines-time_zone")
+    assert not Game.objects.exists()
