@@ -13,6 +13,15 @@ from .models import Game, GameProgress, SeatClock
 from .words import faction_name
 
 
+def watch(game: Game) -> dict[str, Any]:
+    """What the organiser's game and deadlines pages both show (templates/games/_waiting.html)."""
+    return {
+        "waiting": waiting_seats(game),
+        "default_order_note": default_order_note(game),
+        "final_result": final_result(game),
+    }
+
+
 def waiting_seats(game: Game) -> list[dict[str, Any]]:
     """The seats that owe an order now, in seat order, with since and until when (the game's zone)."""
     settings = settings_for(game)

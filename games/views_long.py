@@ -22,6 +22,7 @@ from .long_mail import preference
 from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat, SeatClock
+from .organiser_watch import watch
 from .substitutes import HandOverRefused, hand_over_seat, set_preferences, unsubscribe
 from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
@@ -155,5 +156,11 @@ def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
         }
         for s in game.seats.all()
     ]
-    context = {"game": game, "form": settings_form, "handover_form": handover_form, "seats": seats}
+    context = {
+        "game": game,
+        "form": settings_form,
+        "handover_form": handover_form,
+        "seats": seats,
+        **watch(game),
+    }
     return render(request, "games/organiser_deadlines.html", context, status=status)

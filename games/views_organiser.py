@@ -15,7 +15,7 @@ from .forms import NewGameForm
 from .long_forms import DeadlineSettingsForm
 from .models import DeadlineSettings, Game
 from .orders import GameSetupError, create_game
-from .organiser_watch import default_order_note, final_result, waiting_seats
+from .organiser_watch import watch
 from .situation import player_screen
 from .views_play import board_rows
 from .words import faction_name, phase_label, year_label
@@ -96,8 +96,6 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "screen": screen,
         "seats": seats,
         "board_rows": board_rows(screen.view),
-        "waiting": waiting_seats(game),
-        "default_order_note": default_order_note(game),
-        "final_result": final_result(game),
+        **watch(game),
     }
     return render(request, "games/organiser_game.html", context)

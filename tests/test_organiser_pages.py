@@ -1,5 +1,6 @@
 """The organiser's pages, second audit: one address per seat (new game and hand-over), every bad
-player line at once together with the deadline fields' errors. English and German each."""
+player line at once together with the deadline fields' errors, the deadlines page showing who owes
+an order as the game page does. English and German each."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.bench_orders import record_game
 from games.models import Event, Game
 from games.orders import GameSetupError, PlayerSpec, create_game
 from tests.order_loop_support import ANA, two_player_game
@@ -165,3 +167,42 @@ def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
     assert errors_of(html, "id_deadlines-turn_hours")
     assert errors_of(html, "id_deadlines-time_zone")
     assert not Game.objects.exists()
+
+
+# --- the deadlines page shows who owes an order, as the game page does ---------------------------
+
+
+def test_the_deadlines_page_names_who_owes_an_order_since_when_until_when_and_the_default(
+    client,
+    organiser,  # noqa: F811
+):
+    game = two_player_game(organiser=organiser, name="Freitag")
+    when = r"\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)"
+    for language, words, note in (
+        (
+            "en",
+            ("Who must act", "Owes an order since"),
+            "When a deadline passes, the seat gets a default order",
+        ),
+        ("de", ("Wer am Zug ist", "Schuldet einen Befehl seit"), "Verstreicht eine Frist, bekommt der Platz"),
+    ):
+        html = client.get(
+            reverse("games:organiser-deadlines", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        waiting = text_of(html[html.index('<table id="waiting"') : html.index("</table>")])
+        assert all(word in waiting for word in words)
+        assert re.search(rf"(Athens?|Athen) Ana {when} {when} 0|Sparta Ben {when} {when} 0", waiting)
+        assert note in html
+        game_page = client.get(
+            reverse("games:organiser-game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        # The same fragment on both pages, not two copies that drift apart.
+        assert waiting == text_of(game_page[game_page.index('<table id="waiting"') :].split("</table>")[0])
+
+
+def test_the_deadlines_page_of_an_ended_game_says_who_won_and_owes_nothing(client, organiser):  # noqa: F811
+    recording = record_game(bot_seed=3, players=2)
+    Game.objects.filter(pk=recording.game_id).update(organiser=organiser)
+    html = client.get(reverse("games:organiser-deadlines", args=[recording.game_id])).content.decode()
+    assert 'id="waiting"' not in html
+    assert re.search(r"The game has ended\. Winners?: .+ Final score in VP: ", text_of(html))
