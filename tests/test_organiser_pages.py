@@ -1,6 +1,7 @@
 """The organiser's pages, second audit: one address per seat (new game and hand-over), every bad
 player line at once together with the deadline fields' errors, the deadlines page showing who owes
-an order as the game page does. English and German each."""
+an order as the game page does, the games list as a table that a phone can show as cards.
+English and German each."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.urls import reverse
 from games.bench_orders import record_game
 from games.models import Event, Game
 from games.orders import GameSetupError, PlayerSpec, create_game
-from tests.order_loop_support import ANA, two_player_game
+from tests.order_loop_support import ANA, BEN, two_player_game
 from tests.test_new_game_deadlines import organiser  # noqa: F401  (a signed-in organiser)
 
 pytestmark = pytest.mark.django_db
@@ -206,3 +207,17 @@ def test_the_deadlines_page_of_an_ended_game_says_who_won_and_owes_nothing(clien
     html = client.get(reverse("games:organiser-deadlines", args=[recording.game_id])).content.decode()
     assert 'id="waiting"' not in html
     assert re.search(r"The game has ended\. Winners?: .+ Final score in VP: ", text_of(html))
+
+
+# --- the games list ------------------------------------------------------------
+
+
+def test_the_games_list_is_a_table_whose_cells_name_their_column(client, organiser):  # noqa: F811
+    create_game([ANA, BEN], organiser=organiser, name="Freitag")
+    html = client.get(reverse("games:organiser"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    table = html[html.index('<table class="games-list"') : html.index("</table>")]
+    headers = [text_of(h).strip() for h in re.findall(r'<th scope="col">(.*?)</th>', table)]
+    assert headers == ["Partie", "Spieler", "Jahr", "Phase", "Muss handeln", "VP", "Status"]
+    labels = re.findall(r'<td[^>]* data-label="([^"]+)"', table)
+    assert labels == headers
+    assert "431 v. Chr." in table
