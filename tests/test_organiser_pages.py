@@ -1,7 +1,7 @@
 """The organiser's pages, second audit: one address per seat (new game and hand-over), every bad
 player line at once together with the deadline fields' errors, the deadlines page showing who owes
-an order as the game page does, the games list as a table that a phone can show as cards.
-English and German each."""
+an order as the game page does, the games list as a table that a phone can show as cards, and
+German that says "Partie" as the rest of the product does. English and German each."""
 
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def test_the_deadlines_page_of_an_ended_game_says_who_won_and_owes_nothing(clien
     assert re.search(r"The game has ended\. Winners?: .+ Final score in VP: ", text_of(html))
 
 
-# --- the games list ------------------------------------------------------------
+# --- the games list, and German words ------------------------------------------------------------
 
 
 def test_the_games_list_is_a_table_whose_cells_name_their_column(client, organiser):  # noqa: F811
@@ -221,3 +221,12 @@ def test_the_games_list_is_a_table_whose_cells_name_their_column(client, organis
     labels = re.findall(r'<td[^>]* data-label="([^"]+)"', table)
     assert labels == headers
     assert "431 v. Chr." in table
+
+
+def test_german_organiser_pages_say_partie_not_spiel(client, organiser):  # noqa: F811
+    game = two_player_game(organiser=organiser)
+    for url in (reverse("games:organiser"), reverse("games:organiser-deadlines", args=[game.pk])):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert not re.search(r"\bSpiele?s?\b", text_of(html)), url
+    listing = client.get(reverse("games:organiser"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Fristen (die Voreinstellungen passen für die meisten Partien)" in listing
