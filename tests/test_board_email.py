@@ -176,3 +176,27 @@ def test_the_deadline_passed_notice_shows_the_board_at_the_missed_deadline(setti
         "de": "hat der Server den Standardbefehl für dich",
     }
     assert said[absent.language] in notice.body
+
+
+@pytest.mark.django_db
+def test_a_board_drawn_once_is_not_drawn_again_for_the_next_email_of_the_same_picture(monkeypatch) -> None:
+    """Cairo takes ~150 ms a picture: a winter's emails to every player show one public board."""
+    import cairosvg
+
+    from games.board import png as board_png
+
+    state = load_game(create_game(PLAYERS, scenario=SCENARIO)).state
+    board_png._drawn.cache_clear()
+    drawn: list[int] = []
+    real = cairosvg.svg2png
+
+    def counting(**kwargs):
+        drawn.append(1)
+        return real(**kwargs)
+
+    monkeypatch.setattr(cairosvg, "svg2png", counting)
+    first = render_board_png(player_view(state, "athens"), "en")
+    assert render_board_png(player_view(state, "sparta"), "en") == first  # the board is public (H-SCREEN)
+    assert len(drawn) == 1
+    render_board_png(player_view(state, "athens"), "de")  # another language, another picture
+    assert len(drawn) == 2

@@ -60,7 +60,7 @@ class Command(BaseCommand):
         if "appends" in parts:
             add(bench_appends(options["appends"]))
         recording = None
-        if parts & {"orders", "load", "replay", "http", "scale"}:
+        if parts & {"orders", "load", "replay", "mail", "http", "scale"}:
             from games.bench_orders import record_game
 
             before = time.perf_counter()
@@ -83,9 +83,10 @@ class Command(BaseCommand):
 
             add(bench_replay(recording, options["events"]))
         if "mail" in parts:
-            from games.bench_mail import bench_delivery
+            from games.bench_mail import bench_delivery, bench_game_delivery
 
             add(bench_delivery(options["emails"]))
+            add(bench_game_delivery(recording))
         if "http" in parts:
             from games.bench_http import bench_http
 
