@@ -24,9 +24,10 @@ from . import engine, statecache
 from .bench import Figure, raw_json_rows
 from .engine.commands import Command
 from .engine.simulation import players_to_act, random_legal_command
+from .game_setup import PlayerSpec, create_game
 from .log_reading import collector_paused, load_engine_events
 from .models import Game, Seat, Snapshot
-from .orders import PlayerSpec, create_game, submit_order
+from .orders import submit_order
 from .situation import load_game
 from .store import append_events
 from .verification import verify_chain, verify_game

@@ -21,7 +21,7 @@ from .engine.board import is_space
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
-from .orders import GameSetupError, PlayerSpec, seat_problems, table_problems
+from .game_setup import GameSetupError, PlayerSpec, seat_problems, table_problems
 from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]

@@ -18,11 +18,11 @@ from . import engine
 from .deadlines import clock_of, deadline_text, player_time_zones
 from .delivery_problems import address_changed, emails_chosen
 from .engine.table import SEAT_HANDED_OVER
+from .game_setup import same_address
 from .languages import choose_language
 from .links import revoke_links
 from .long_mail import mail_seat
 from .models import Game, NotificationPreference, Seat
-from .orders import same_address
 from .store import ConcurrencyError, append_events
 from .words import faction_name
 

@@ -6,8 +6,8 @@ import re
 
 from django.conf import settings
 
+from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat
-from games.orders import PlayerSpec, create_game
 from games.situation import load_game, must_act
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens")

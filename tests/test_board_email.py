@@ -18,8 +18,9 @@ from games.board import board_size, render_board_png
 from games.board_email import BOARD_KINDS, board_cid, board_context, board_image, inline_parts, shows_board
 from games.deadline_tick import tick
 from games.engine import Bundle, Destination, Move, OfferTrade, player_view
+from games.game_setup import PlayerSpec, create_game
 from games.models import Event
-from games.orders import PlayerSpec, create_game, submit_order
+from games.orders import submit_order
 from games.situation import load_game
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401

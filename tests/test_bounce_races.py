@@ -11,8 +11,8 @@ from django.db import connection
 from django.utils import timezone
 
 from games.delivery_problems import MailReport, record_report
+from games.game_setup import PlayerSpec, create_game
 from games.models import DeliveryProblem
-from games.orders import PlayerSpec, create_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.test_deadlines import _wait_until_a_backend_waits_on_a_lock

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from games.game_setup import PlayerSpec, create_game
 from games.models import DeliveryProblem
-from games.orders import PlayerSpec, create_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.bounce_support import (

@@ -13,9 +13,10 @@ from django.core import mail
 from django.utils import timezone
 
 from games.engine import Pass
+from games.game_setup import PlayerSpec, create_game
 from games.links import LinkError, read_link, revoke_links
 from games.mail_keys import read_reply_address, read_unsubscribe_token
-from games.orders import PlayerSpec, create_game, submit_order
+from games.orders import submit_order
 from games.situation import load_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox

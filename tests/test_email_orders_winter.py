@@ -17,9 +17,9 @@ from games.card_syntax import CARD_WORDS, STEMS, resolve_card, winter_hand_words
 from games.engine import command_from_dict
 from games.engine.commands import COMMAND_TYPES, Destination
 from games.engine.data import MISSION_CARDS
+from games.game_setup import PlayerSpec, create_game
 from games.models import Event
 from games.order_syntax import OrderSyntaxError, help_lines, parse_order
-from games.orders import PlayerSpec, create_game
 from games.situation import load_game
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from games.engine import data
+from games.game_setup import create_game
 from games.models import Game
 from games.order_syntax import parse_order
-from games.orders import create_game
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
 from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table
 

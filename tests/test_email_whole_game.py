@@ -17,9 +17,9 @@ import uuid
 import pytest
 from django.core import mail
 
+from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Game
 from games.order_syntax import parse_order, read_reply
-from games.orders import PlayerSpec, create_game
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
 from tests.test_email_orders import BASIC, inbound_settings, mailgun, post_inbound, postmark  # noqa: F401

@@ -17,9 +17,9 @@ from django.utils import translation
 
 from games.engine import RuleViolation
 from games.forms import violation_text
+from games.game_setup import create_game
 from games.links import link_token
 from games.models import Event, Seat
-from games.orders import create_game
 from games.situation import load_game
 from games.words import faction_name
 from notifications.models import Outbox

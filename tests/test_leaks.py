@@ -32,12 +32,13 @@ from django.urls import reverse
 
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
+from games.game_setup import PlayerSpec, create_game
 from games.hashing import event_hash
 from games.links import link_token
 from games.messages import send_message
 from games.models import Event, Game, Seat
 from games.narration import describe, is_told
-from games.orders import PlayerSpec, create_game, submit_order
+from games.orders import submit_order
 from games.situation import load_game
 from notifications.models import Outbox
 from notifications.services import rendered

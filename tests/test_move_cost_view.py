@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
+from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event
-from games.orders import PlayerSpec, create_game
 from games.views_board import move_cost
 
 SCENARIO: dict[str, Any] = {

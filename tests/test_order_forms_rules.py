@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event
-from games.orders import PlayerSpec, create_game
 from games.situation import load_game
 
 pytestmark = pytest.mark.django_db

@@ -12,17 +12,11 @@ from django.urls import reverse
 
 from games.engine import Pass, RuleViolation
 from games.engine.commands import CommitCoins
+from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event, Game, GameProgress
 from games.narration import describe
-from games.orders import (
-    GameMovedOn,
-    GameSetupError,
-    OrderAlreadyGiven,
-    PlayerSpec,
-    create_game,
-    submit_order,
-)
+from games.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.projections import rebuild_projections
 from games.situation import load_game, must_act, player_screen
 from notifications.models import Outbox

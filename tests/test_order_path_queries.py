@@ -24,8 +24,9 @@ from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
+from games.game_setup import create_game
 from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock
-from games.orders import create_game, submit_order
+from games.orders import submit_order
 from games.projections import rebuild_projections
 from games.situation import load_game
 from games.vacations import take_vacation

@@ -13,9 +13,10 @@ import pytest
 from django.urls import reverse
 
 from games.engine import Bundle, OfferTrade
+from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event
-from games.orders import PlayerSpec, create_game, submit_order
+from games.orders import submit_order
 from games.situation import load_game, player_screen
 from notifications.models import Outbox
 from notifications.services import rendered

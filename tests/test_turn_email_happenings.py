@@ -8,7 +8,8 @@ from django.core import mail
 from django.utils import translation
 
 from games.engine import Pass
-from games.orders import PlayerSpec, create_game, submit_order
+from games.game_setup import PlayerSpec, create_game
+from games.orders import submit_order
 from games.situation import happenings, load_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox

@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.models import Seat
-from games.orders import PlayerSpec, create_game
 from games.situation import load_game
 from tests.order_loop_support import ANA, BEN, seats_to_act
 

@@ -145,7 +145,7 @@ def test_player_page_form_needs_its_csrf_token(game, on_turn):
 
 
 def test_page_is_served_in_the_players_language(client):
-    from games.orders import PlayerSpec, create_game
+    from games.game_setup import PlayerSpec, create_game
 
     game = create_game(
         [PlayerSpec("Ute", "ute@example.com", "thebes"), PlayerSpec("Bo", "bo@example.com", "corinth")], "de"

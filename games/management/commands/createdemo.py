@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.urls import reverse
 
+from games.game_setup import PlayerSpec, create_game
 from games.links import seat_url
-from games.orders import PlayerSpec, create_game
 
 DEMO_PLAYERS = ["Ana <ana@example.com>:athens", "Ben <ben@example.com>:sparta"]
 DEMO_ORGANISER = ("organiser", "aegeapolis")  # only created with DEBUG on, for trying the organiser pages

@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 
+from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.links import seat_url
 from games.long_forms import DeadlineSettingsForm
 from games.models import DeadlineSettings
-from games.orders import GameSetupError, PlayerSpec, create_game
 
 # option -> DeadlineSettings field; the defaults are the model's (docs/long-games.md).
 DEADLINE_OPTIONS = {

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.links import seat_url
-from games.orders import GameSetupError, PlayerSpec, create_game
 
 
 class Command(BaseCommand):

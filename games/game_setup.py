@@ -1,0 +1,189 @@
+"""Setting a game up (issue 4): the players' lines checked, the game, its seats and its opening.
+
+`create_game` is the one way a game comes to be (the organiser's new-game form, the creategame and
+loadscenario commands, createdemo, the bench): it refuses a table that cannot be played (H-SETUP)
+with every problem at once, then writes the game, its seats and its opening events and mails every
+player a welcome, in one transaction. The order loop itself is games/orders.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from . import engine
+from .engine import data as engine_data
+from .engine.rng import seed_hash
+from .models import DeadlineSettings, Game, Seat
+from .notify import welcome_everyone
+from .store import append_events
+
+SETUP_ACTOR = "organiser"
+
+
+class GameSetupError(ValueError):
+    """A game that cannot be created as asked; `message` is fit to show the organiser."""
+
+    def __init__(self, message: str, messages: list[str] | None = None) -> None:
+        self.message = message
+        self.messages = messages or [message]  # every problem found, the first being `message`
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    email: str
+    faction: str
+    language: str | None = None
+
+    PATTERN = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>\s*:\s*(?P<faction>[a-z]+)\s*$")
+
+    @classmethod
+    def parse(cls, text: str, language: str | None = None) -> PlayerSpec:
+        """Read "Ana <ana@example.com>:athens" (the creategame command's --player)."""
+        match = cls.PATTERN.match(text)
+        if match is None:
+            raise GameSetupError(
+                _('Write a player as "Name <email>:faction", not %(text)s.') % {"text": text}
+            )
+        return cls(match["name"], match["email"], match["faction"], language)
+
+
+def seat_problems(player: PlayerSpec) -> list[str]:
+    """What is wrong with one player's line: its faction, name, address or language."""
+    problems = []
+    if player.faction not in engine_data.FACTIONS:
+        known = ", ".join(engine_data.FACTION_IDS)
+        problems.append(
+            _("Unknown faction %(faction)s; choose from %(known)s.")
+            % {"faction": player.faction, "known": known}
+        )
+    if not player.name.strip():
+        problems.append(_("Every player needs a name."))
+    name_length = Seat._meta.get_field("name").max_length
+    if len(player.name.strip()) > name_length:  # the column's bound: longer was a server error
+        problems.append(_("A player's name is at most %(n)s characters long.") % {"n": name_length})
+    if not is_an_address(player.email):
+        problems.append(_("%(email)s is not an email address.") % {"email": player.email})
+    if player.language and player.language not in dict(settings.LANGUAGES):
+        problems.append(_("Unknown language %(language)s.") % {"language": player.language})
+    return problems
+
+
+def is_an_address(email: str) -> bool:
+    """An email address a seat can hold (RFC 5321's 254 characters, the column's bound too)."""
+    try:
+        validate_email(email)
+    except ValidationError:
+        return False
+    return len(email) <= Seat._meta.get_field("email").max_length
+
+
+def same_address(a: str, b: str) -> bool:
+    """Two ways of writing one mailbox, as far as an organiser's typo goes (case does not count)."""
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def table_problems(players: Sequence[PlayerSpec], seats: int | None = None) -> list[str]:
+    """What is wrong with the players together: how many, and a faction or address given twice.
+
+    One address for two seats is refused (the organiser audit): both seats' turn emails, reply
+    addresses and links would reach one inbox, the players could not tell them apart, and
+    docs/ names no case of one person playing two factions; it is almost always a typo.
+    `seats`: how many seats were asked for, if some of them could not be read into `players`."""
+    problems = []
+    if not 2 <= (len(players) if seats is None else seats) <= 4:
+        problems.append(_("A game has 2 to 4 players."))
+    factions = [p.faction for p in players]
+    if len(set(factions)) != len(factions):
+        problems.append(_("Each faction can be played by one player only."))
+    seen: list[str] = []
+    twice: list[str] = []
+    for player in players:
+        if any(same_address(player.email, other) for other in seen) and not any(
+            same_address(player.email, other) for other in twice
+        ):
+            twice.append(player.email)
+            problems.append(
+                _("%(email)s is given for two seats; each player needs their own address.")
+                % {"email": player.email.strip()}
+            )
+        seen.append(player.email)
+    return problems
+
+
+def player_problems(players: Sequence[PlayerSpec]) -> list[str]:
+    """Every problem of the players' list at once (the new-game form shows them all)."""
+    return [problem for player in players for problem in seat_problems(player)] + table_problems(players)
+
+
+def _check_players(players: Sequence[PlayerSpec]) -> None:
+    problems = player_problems(players)
+    if problems:
+        raise GameSetupError(problems[0], problems)
+
+
+def create_game(
+    players: Sequence[PlayerSpec],
+    language: str = "en",
+    organiser: AbstractBaseUser | None = None,
+    name: str = "",
+    scenario: dict[str, Any] | None = None,
+    deadlines: DeadlineSettings | None = None,
+) -> Game:
+    """Create a game, its seats and its opening events (H-SETUP); mail every player a welcome.
+
+    With `scenario` (docs/scenarios.md) the game opens from that position instead of a new
+    setup: its one opening event is ScenarioLoaded; the players must be the scenario's factions.
+    `deadlines` (issue 6, unsaved, validated by the caller) are saved before the opening events,
+    so the first deadline and the welcome emails already follow them.
+    """
+    _check_players(players)
+    if language not in dict(settings.LANGUAGES):
+        raise GameSetupError(_("Unknown language %(language)s.") % {"language": language})
+    with transaction.atomic():
+        game = Game.objects.create(name=name.strip(), language=language, organiser=organiser)
+        if not game.name:
+            game.name = _("Game %(id)s") % {"id": game.pk}
+            game.save(update_fields=["name"])
+        if deadlines is not None:
+            deadlines.game = game
+            deadlines.save()
+        for p in players:
+            Seat.objects.create(
+                game=game,
+                faction=p.faction,
+                name=p.name.strip(),
+                email=p.email,
+                language=p.language or language,
+            )
+        if scenario is None:
+            opening = engine.opening_recorded({"factions": [p.faction for p in players]}, game.seed)
+        else:
+            opening = [_scenario_opening(scenario, players, game)]
+        rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
+        state = engine.fold(opening)
+        welcome_everyone(game, state, rows[-1].seq)
+    return game
+
+
+def _scenario_opening(spec: dict[str, Any], players: Sequence[PlayerSpec], game: Game) -> engine.Event:
+    try:
+        event = engine.scenario_loaded(spec, seed_hash(game.seed))
+    except engine.ScenarioError as error:
+        raise GameSetupError(
+            _("The scenario is not a possible position: %(error)s") % {"error": error}
+        ) from None
+    if sorted(event.payload["state"]["seat_order"]) != sorted(p.faction for p in players):
+        raise GameSetupError(_("Give exactly one player for each faction of the scenario."))
+    return event
