@@ -47,7 +47,10 @@ def inbound_settings(settings):
     mail.outbox = []
 
 
-def postmark(client, to: str, text: str, spam: bool = False, attachment: bytes = b"", auth: str = BASIC):
+def postmark(
+    client, to: str, text: str, spam: bool = False, attachment: bytes = b"", auth: str = BASIC, html: str = ""
+):
+    """A reply as Postmark posts it; `html` alone (with `text` empty): a phone app's rich-text reply."""
     payload = {
         "FromName": "Somebody",
         "From": "somebody@elsewhere.example",  # never trusted
@@ -64,7 +67,7 @@ def postmark(client, to: str, text: str, spam: bool = False, attachment: bytes =
         "ReplyTo": "",
         "Date": "Mon, 30 Nov 2026 10:00:00 +0000",
         "TextBody": text,
-        "HtmlBody": "",
+        "HtmlBody": html,
         "StrippedTextReply": "",
         "Tag": "",
         "Headers": [

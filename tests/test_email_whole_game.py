@@ -10,9 +10,7 @@ behind the screen, the offer's number), never from the game's state.
 
 from __future__ import annotations
 
-import json
 import re
-import uuid
 
 import pytest
 from django.core import mail
@@ -22,7 +20,7 @@ from games.models import Event, Game
 from games.order_syntax import parse_order, read_reply
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
-from tests.test_email_orders import BASIC, inbound_settings, mailgun, post_inbound, postmark  # noqa: F401
+from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (inbound_settings: autouse)
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens", "en")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta", "de")
@@ -37,23 +35,7 @@ APPLE_EN = (
 
 def postmark_html(client, to: str, html: str):
     """An HTML-only reply (a phone mail app with rich text), as Postmark posts it."""
-    payload = {
-        "To": to,
-        "FromFull": {"Email": "ana@elsewhere.example", "Name": "Ana"},
-        "ToFull": [{"Email": to}],
-        "OriginalRecipient": to,
-        "TextBody": "",
-        "HtmlBody": html,
-        "MessageID": str(uuid.uuid4()),
-        "Headers": [],
-    }
-    return post_inbound(
-        client,
-        "/anymail/postmark/inbound/",
-        data=json.dumps(payload),
-        content_type="application/json",
-        HTTP_AUTHORIZATION=BASIC,
-    )
+    return postmark(client, to, "", html=html)
 
 
 class Table:
