@@ -7,7 +7,6 @@ import threading
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.db import connection
 from django.utils import timezone
 
 from games.delivery_problems import MailReport, record_report
@@ -15,7 +14,7 @@ from games.game_setup import PlayerSpec, create_game
 from games.models import DeliveryProblem
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
-from tests.test_deadlines import _wait_until_a_backend_waits_on_a_lock
+from tests.race_support import captured, race
 
 PLAYERS = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@exmaple.com", "sparta")]
 
@@ -46,41 +45,26 @@ def test_a_bounce_while_a_hand_over_holds_the_game_waits_for_neither_the_game_no
     game_locked, release = threading.Event(), threading.Event()
     outcomes: dict[str, object] = {}
 
-    def hand_over_like_writer() -> None:
+    def hand_over_like_writer() -> str:
         """Locks the game's row as a hand-over (or an order) does, then writes the seat."""
         from django.db import transaction
 
         from games.models import Game, Seat
 
-        try:
-            with transaction.atomic():
-                list(Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True))
-                game_locked.set()
-                assert release.wait(30)
-                Seat.objects.filter(pk=seat.pk).update(name="Ben B.")
-            outcomes["writer"] = "done"
-        except Exception as error:  # noqa: BLE001 - the test reports it
-            outcomes["writer"] = error
-        finally:
-            connection.close()
+        with transaction.atomic():
+            list(Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True))
+            game_locked.set()
+            assert release.wait(30)
+            Seat.objects.filter(pk=seat.pk).update(name="Ben B.")
+        return "done"
 
-    def bounce() -> None:
-        try:
-            outcomes["bounce"] = record_report(report)
-        except Exception as error:  # noqa: BLE001 - the test reports it
-            outcomes["bounce"] = error
-        finally:
-            connection.close()
-
-    writer = threading.Thread(target=hand_over_like_writer)
-    writer.start()
-    assert game_locked.wait(30)
-    bouncer = threading.Thread(target=bounce)
-    bouncer.start()
     # Before the fix the bounce came to wait for the game's row; now it finishes without waiting.
-    _wait_until_a_backend_waits_on_a_lock(unless=lambda: "bounce" in outcomes)
-    release.set()
-    for thread in (writer, bouncer):
-        thread.join(60)
+    race(
+        captured(outcomes, "writer", hand_over_like_writer),
+        captured(outcomes, "bounce", lambda: record_report(report)),
+        game_locked,
+        release,
+        second_may_finish=True,
+    )
     assert outcomes == {"writer": "done", "bounce": "opened"}, outcomes
     assert DeliveryProblem.objects.filter(seat=seat, resolution="").count() == 1

@@ -23,6 +23,7 @@ from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act, two_player_game
+from tests.race_support import captured, paused_in_load_game, race
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
 UTC_ZONE = zoneinfo.ZoneInfo("UTC")
@@ -419,38 +420,15 @@ def test_h_trade_an_offer_waits_until_the_rivals_deadline_and_is_then_declined(g
     assert declined.seq < passed.seq and not load_game(game).state.offers
 
 
-def _wait_until_a_backend_waits_on_a_lock(timeout: float = 20.0, unless=lambda: False) -> None:
-    """Return once another connection of this database waits for a row lock, or `unless()` is
-    true (no sleeping: polls)."""
-    import time
-
-    from django.db import connections
-
-    with connections["default"].cursor() as cursor:
-        give_up = time.monotonic() + timeout
-        while time.monotonic() < give_up:
-            if unless():
-                return
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-            )
-            if cursor.fetchone()[0]:
-                return
-    raise AssertionError("no connection came to wait for a lock")
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgresql  # two real connections and their row locks
-def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_the_other(request):
+def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_the_other(
+    request, monkeypatch
+):
     """The player orders at the very moment the beat task gives their default order: one of the two
     is taken, the other hears so (the player: the game moved on), and nobody gets a database error.
     The beat used to lock the seat's clock before the game, an order the game before the clock: each
     waited for the other (PostgreSQL's "deadlock detected" killed one of them)."""
-    import threading
-
-    from django.db import connection
-
     import games.deadline_tick as deadline_tick
     from games.orders import GameMovedOn
 
@@ -459,45 +437,15 @@ def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_
         game = two_player_game(name="Photo finish")
     (player,) = seats_to_act(game)
     expected = load_game(game).seq
-    beat_has_locked, player_waits = threading.Event(), threading.Event()
-    real_load_game = deadline_tick.load_game
+    beat_holds, let_go = paused_in_load_game(monkeypatch, deadline_tick)  # the beat holds its locks there
     outcomes: dict[str, object] = {}
-
-    def load_game_then_let_the_player_in(*args, **kwargs):
-        beat_has_locked.set()  # the beat holds its locks now; the player's order comes in
-        assert player_waits.wait(30)
-        return real_load_game(*args, **kwargs)
-
-    def beat():
-        try:
-            outcomes["beat"] = tick(now=at(48)).defaults
-        except Exception as error:  # noqa: BLE001 - the test reports it
-            outcomes["beat"] = error
-        finally:
-            connection.close()
-
-    def order():
-        try:
-            assert beat_has_locked.wait(30)
-            outcomes["player"] = submit_order(game, player, Pass(player.faction), expected)
-        except Exception as error:  # noqa: BLE001 - the test reports it
-            outcomes["player"] = error
-        finally:
-            connection.close()
-
-    deadline_tick.load_game = load_game_then_let_the_player_in
-    try:
-        with time_machine.travel(at(48), tick=False):
-            threads = [threading.Thread(target=beat), threading.Thread(target=order)]
-            for thread in threads:
-                thread.start()
-            assert beat_has_locked.wait(30)
-            _wait_until_a_backend_waits_on_a_lock()  # the player's order waits for the beat's lock
-            player_waits.set()
-            for thread in threads:
-                thread.join(60)
-    finally:
-        deadline_tick.load_game = real_load_game
+    with time_machine.travel(at(48), tick=False):
+        race(
+            captured(outcomes, "beat", lambda: tick(now=at(48)).defaults),
+            captured(outcomes, "player", lambda: submit_order(game, player, Pass(player.faction), expected)),
+            beat_holds,
+            let_go,
+        )
     # The beat held its locks first: the default order is taken, the player's order is refused.
     assert outcomes["beat"] == [(game.pk, player.faction)], outcomes
     assert isinstance(outcomes["player"], GameMovedOn), outcomes
@@ -508,15 +456,12 @@ def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgresql  # two real connections and their row locks
-def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_turn(request):
+def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_turn(request, monkeypatch):
     """The organiser saves 24-hour turns while the player on turn orders: the next player's new
     deadline follows the new settings, and the player who ordered keeps no deadline. Recomputing
     used to read the clocks without the game's lock: it gave the next turn the old 48 hours (the
     order had read the settings first) and wrote a deadline onto the cleared clock of the player
     who had just ordered."""
-    import threading
-
-    from django.db import connection
     from django.test import Client
 
     import games.orders as orders
@@ -528,59 +473,34 @@ def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_
     DeadlineSettings.objects.create(game=game)  # chosen at creation: 48 hours a turn
     (first,) = seats_to_act(game)
     expected = load_game(game).seq
-    order_holds_the_game, organiser_waits = threading.Event(), threading.Event()
-    real_load_game = orders.load_game
+    order_holds_the_game, let_go = paused_in_load_game(monkeypatch, orders)
     outcomes: dict[str, object] = {}
 
-    def load_game_then_let_the_organiser_in(*args, **kwargs):
-        order_holds_the_game.set()
-        assert organiser_waits.wait(30)
-        return real_load_game(*args, **kwargs)
+    def organiser_saves() -> int:
+        client = Client()
+        client.force_login(organiser)
+        form = {
+            "form": "settings",
+            "turn_hours": "24",
+            "winter_hours": "72",
+            "time_zone": "UTC",
+            "reminders": "50%,2h",
+            "missed_turns_alert": "3",
+            "vacation_days": "14",
+            "alert_organiser": "on",
+        }
+        return client.post(f"/organiser/games/{game.pk}/deadlines/", form).status_code
 
-    def order():
-        try:
-            outcomes["order"] = submit_order(game, first, Pass(first.faction), expected).seq
-        except Exception as error:  # noqa: BLE001 - the test reports it
-            outcomes["order"] = error
-        finally:
-            connection.close()
-
-    def organiser_saves():
-        try:
-            assert order_holds_the_game.wait(30)
-            client = Client()
-            client.force_login(organiser)
-            form = {
-                "form": "settings",
-                "turn_hours": "24",
-                "winter_hours": "72",
-                "time_zone": "UTC",
-                "reminders": "50%,2h",
-                "missed_turns_alert": "3",
-                "vacation_days": "14",
-                "alert_organiser": "on",
-            }
-            outcomes["organiser"] = client.post(f"/organiser/games/{game.pk}/deadlines/", form).status_code
-        except Exception as error:  # noqa: BLE001 - the test reports it
-            outcomes["organiser"] = error
-        finally:
-            connection.close()
-
-    orders.load_game = load_game_then_let_the_organiser_in
-    try:
-        with time_machine.travel(at(5), tick=False):
-            threads = [threading.Thread(target=order), threading.Thread(target=organiser_saves)]
-            for thread in threads:
-                thread.start()
-            assert order_holds_the_game.wait(30)
-            # Until the order commits, recomputing the deadlines waits for the game's lock. (Before,
-            # it waited for nothing and ran to its end: then the organiser's thread ends first.)
-            _wait_until_a_backend_waits_on_a_lock(unless=lambda: not threads[1].is_alive())
-            organiser_waits.set()
-            for thread in threads:
-                thread.join(60)
-    finally:
-        orders.load_game = real_load_game
+    with time_machine.travel(at(5), tick=False):
+        # Until the order commits, recomputing the deadlines waits for the game's lock. (Before, it
+        # waited for nothing and ran to its end: hence second_may_finish, for the test to fail there.)
+        race(
+            captured(outcomes, "order", lambda: submit_order(game, first, Pass(first.faction), expected).seq),
+            captured(outcomes, "organiser", organiser_saves),
+            order_holds_the_game,
+            let_go,
+            second_may_finish=True,
+        )
     assert isinstance(outcomes["order"], int) and outcomes["organiser"] == 302, outcomes
     (second,) = seats_to_act(game)
     assert clock(game, second.faction).deadline == at(5 + 24)
