@@ -20,7 +20,7 @@ from aegea_pbem.sql_pipeline import pipelined
 
 from . import engine, statecache
 from .engine import GameState, RuleViolation, command_from_dict
-from .engine.commands import Command, CommitCoins
+from .engine.commands import AcceptOffer, Command, CommitCoins, DeclineOffer
 from .engine.table import TABLE_EVENTS
 from .links import LinkClaim, seat_claimed
 from .models import Event, Game, Seat
@@ -71,9 +71,10 @@ def submit_order(
     Raises GameMovedOn when the game is past `expected_seq` (also when another order wins
     the race while this one is decided) — OrderAlreadyGiven, its subclass, when the order that
     came first on that state was this same one (H-ORDER) —, RuleViolation when the rules refuse the order;
-    in both cases nothing is written and nobody is mailed. One exception (H-WINTER-ORDERS):
-    a sealed winter order stays valid while only other players' sealed orders came in
-    meanwhile, since it cannot depend on them; it is decided again on the current state.
+    in both cases nothing is written and nobody is mailed. Two exceptions are decided again on
+    the current state: a sealed winter order while only other players' sealed orders came in
+    meanwhile, since it cannot depend on them (H-WINTER-ORDERS), and an answer to a trade offer,
+    which the offer waits for whoever plays meanwhile (H-TRADE; unless it was given already).
     In the same transaction as the events, every player who must act now gets an outbox
     row (sealed winter orders: all players at once), and everyone gets one at the end.
 
@@ -139,6 +140,7 @@ def _in_order_transaction(
                 if loaded.seq != expected_seq and not (
                     _only_table_talk_since(game, expected_seq, loaded.seq)
                     or _only_sealed_by_others(game, expected_seq, seat, command)
+                    or _answers_an_offer(game, expected_seq, seat, command, by)
                 ):
                     raise _moved_on(game, expected_seq, seat, command, by)
                 return seat, _decide_and_append(game, seat, command, loaded.state, locked, by)
@@ -156,8 +158,11 @@ def _in_order_transaction(
 def _moved_on(game: Game, expected_seq: int, seat: Seat, command: Command, by: str) -> GameMovedOn:
     """H-ORDER: OrderAlreadyGiven when the first order decided on the state at `expected_seq` was this
     same order of this seat (a sealed winter order may follow others' sealed orders: it was decided
-    again), else GameMovedOn. Only an order decided on the same state counts: the same order given
-    later, on a newer page, may be meant as a second one."""
+    again; an answer to a trade offer may follow any orders), else GameMovedOn. Only an order decided
+    on the same state counts: the same order given later, on a newer page, may be meant as a second one."""
+    if isinstance(command, OFFER_ANSWERS):
+        given = _given_since(game, expected_seq, seat, command, by)
+        return GameMovedOn() if given is None else OrderAlreadyGiven(given)
     sealed = isinstance(command, CommitCoins)
     # Before the own batch, at most the other players' sealed batches (3 of 3 events each).
     since = (
@@ -174,6 +179,27 @@ def _moved_on(game: Game, expected_seq: int, seat: Seat, command: Command, by: s
         if not (sealed and type_ in SEALED_BATCH and actor != seat.faction):
             break
     return GameMovedOn()
+
+
+OFFER_ANSWERS = (AcceptOffer, DeclineOffer)
+
+
+def _answers_an_offer(game: Game, expected_seq: int, seat: Seat, command: Command, by: str) -> bool:
+    """H-TRADE: an answer to a trade offer is decided on the current state whatever was ordered since
+    its email: the offer waits for the rival's answer while the others play on (its email says the
+    answer may come before the rival's turn; with 3 or 4 players someone else usually moves first),
+    and the engine checks it against the state now (the offer still open, both sides able to pay).
+    Not when this same answer was given already since (H-ORDER: _moved_on says so)."""
+    return isinstance(command, OFFER_ANSWERS) and _given_since(game, expected_seq, seat, command, by) is None
+
+
+def _given_since(game: Game, expected_seq: int, seat: Seat, command: Command, by: str) -> int | None:
+    """The seq of this seat's OrderGiven of this same command after `expected_seq`, or None."""
+    given = Event.objects.filter(
+        game=game, seq__gt=expected_seq, type=engine.ORDER_GIVEN, actor=seat.faction
+    ).values_list("seq", "payload")
+    wanted = command.to_dict()
+    return next((seq for seq, p in given if p["command"] == wanted and p["by"] == by), None)
 
 
 def _only_sealed_by_others(game: Game, expected_seq: int, seat: Seat, command: Command) -> bool:
