@@ -19,6 +19,7 @@ from .trade_words import card_name, card_names
 from .words import (
     GOVERNMENT_NAMES,
     RANKING_NAMES,
+    blanks_text,
     coins_text,
     faction_name,
     tile_name,
@@ -120,17 +121,17 @@ def _conquered(p: dict[str, Any], viewer: str | None) -> str:
 def _sealed(p: dict[str, Any], viewer: str | None) -> str:
     values = {"player": faction_name(p["player"])}
     if "coins" in p:  # the sealer's own order, or any once the game is over (H-END)
-        values |= {"coins": coins_text(p["coins"]), "blanks": p.get("blanks", 0)}
+        values |= {"coins": coins_text(p["coins"]), "blanks": blanks_text(p.get("blanks", 0))}
         if viewer == p["player"]:
-            return _("You sealed your winter order: %(coins)s and %(blanks)s Blanks.") % values
-        return _("%(player)s sealed a winter order: %(coins)s and %(blanks)s Blanks.") % values
+            return _("You sealed your winter order: %(coins)s and %(blanks)s.") % values
+        return _("%(player)s sealed a winter order: %(coins)s and %(blanks)s.") % values
     return _("%(player)s submitted a sealed winter order.") % values
 
 
 def _revealed(p: dict[str, Any], viewer: str | None) -> str:
     parts = [
-        _("%(player)s committed %(coins)s and %(blanks)s Blanks")
-        % {"player": faction_name(f), "coins": coins_text(o["coins"]), "blanks": o["blanks"]}
+        _("%(player)s committed %(coins)s and %(blanks)s")
+        % {"player": faction_name(f), "coins": coins_text(o["coins"]), "blanks": blanks_text(o["blanks"])}
         for f, o in p["orders"].items()
     ]
     return _("The winter orders were revealed: %(orders)s.") % {"orders": "; ".join(parts)}
@@ -278,8 +279,13 @@ GAME_TELLERS: dict[str, Teller] = {
         }
     ),
     "NeutralTraded": lambda p, v: (
-        _("%(player)s traded with neutral Poleis: %(ap)s AP, %(fp)s FP, %(blanks)s Blanks.")
-        % {"player": faction_name(p["player"]), "ap": p["ap"], "fp": p["fp"], "blanks": p["blanks"]}
+        _("%(player)s traded with neutral Poleis: %(ap)s AP, %(fp)s FP, %(blanks)s.")
+        % {
+            "player": faction_name(p["player"]),
+            "ap": p["ap"],
+            "fp": p["fp"],
+            "blanks": blanks_text(p["blanks"]),
+        }
     ),
     "OfferMade": _offer(gettext_noop("%(from)s made %(to)s a trade offer (no. %(offer)s).")),
     "OfferAccepted": _offer(gettext_noop("%(to)s accepted the trade offer no. %(offer)s of %(from)s.")),

@@ -19,7 +19,7 @@ from .engine.board import distance
 from .engine.builders import may_recruit_builders
 from .engine.expansion import expand_cost, expandable_spaces
 from .trade_words import card_names
-from .words import GOVERNMENT_NAMES, coins_text, faction_name, tile_name, units_text
+from .words import GOVERNMENT_NAMES, blanks_text, coins_text, faction_name, tile_name, units_text
 
 
 def position_lines(state: GameState, faction: str) -> list[str]:
@@ -32,7 +32,7 @@ def position_lines(state: GameState, faction: str) -> list[str]:
         % {
             "ap": player.ap,
             "fp": player.fp,
-            "blanks": ngettext("%(n)s Blank", "%(n)s Blanks", player.blanks) % {"n": player.blanks},
+            "blanks": blanks_text(player.blanks),
             "vp": player.vp,
             "coins": coins_text(player.coins_behind_screen),
         },

@@ -10,10 +10,11 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from .engine.data import MISSION_CARDS
 from .engine.view import HIDDEN
+from .words import blanks_text
 
 CARD_TEXTS = {
     "monopoly": gettext_lazy(
@@ -74,7 +75,7 @@ def bundle_text(bundle: dict[str, Any]) -> str:
 
     parts = [f"{bundle[k]} {label}" for k, label in (("ap", "AP"), ("fp", "FP")) if bundle.get(k)]
     if bundle.get("blanks"):
-        parts.append(ngettext("%(n)s Blank", "%(n)s Blanks", bundle["blanks"]) % {"n": bundle["blanks"]})
+        parts.append(blanks_text(bundle["blanks"]))
     coins = bundle.get("coins")
     if coins == HIDDEN:
         parts.append(_("screened coins (hidden)"))

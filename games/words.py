@@ -80,6 +80,11 @@ def coins_text(coins: dict[str, int]) -> str:
     return ", ".join(parts) if parts else _("no coins")
 
 
+def blanks_text(n: int) -> str:
+    """S-BLANK: "1 Blank", "2 Blanks", "0 Blanks" (German "1 Leermünze", "2 Leermünzen")."""
+    return ngettext("%(n)s Blank", "%(n)s Blanks", n) % {"n": n}
+
+
 # Words the engine puts into its refusals (RuleViolation params), English in the engine.
 ENGINE_WORDS = {
     "phalanxes": gettext_lazy("phalanxes"),

@@ -13,9 +13,11 @@ email: the spaces it offers, the coins behind the screen, the offer's number, th
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from games.game_setup import PlayerSpec, create_game
 from games.models import Game
+from games.narration import describe
 from tests.test_email_orders import inbound_settings  # noqa: F401  (autouse)
 from tests.test_email_whole_game import ACCEPTED, Table
 
@@ -61,3 +63,16 @@ def test_h_trade_an_offer_answered_by_email_after_a_third_player_moved_is_decide
     assert "Theben hat das Handelsangebot Nr. 1 von Athen angenommen." in answer
     again = table.reply("thebes", "annehmen 1", to=offer)
     assert "Diesen Befehl hast du schon gegeben" in again and "Dein Befehl wurde angenommen" not in again
+
+
+def test_s_blank_one_blank_is_told_in_the_singular_in_english_and_german():
+    traded = {"player": "sparta", "ap": 0, "fp": 2, "blanks": 1}
+    revealed = {"orders": {"athens": {"coins": {"owl": 1}, "blanks": 1}}}
+    with translation.override("en"):
+        assert describe("NeutralTraded", traded, "athens").endswith("0 AP, 2 FP, 1 Blank.")
+        assert "Athens committed 1 owl and 1 Blank." in describe("WinterOrdersRevealed", revealed, None)
+    with translation.override("de"):
+        assert describe("NeutralTraded", traded, "athens").endswith("0 AP, 2 FP, 1 Leermünze.")
+        assert "Athen hat 1 Eule und 1 Leermünze eingesetzt." in describe(
+            "WinterOrdersRevealed", revealed, None
+        )
