@@ -145,9 +145,30 @@ def _ranked(p: dict[str, Any], viewer: str | None) -> str:
 
 def _ended(p: dict[str, Any], viewer: str | None) -> str:
     winners = ", ".join(faction_name(f) for f in p["winners"])
-    return ngettext(
+    told = ngettext(
         "The game ended. Winner: %(winners)s.", "The game ended. Winners: %(winners)s.", len(p["winners"])
     ) % {"winners": winners}
+    return told + _tie_broken(p.get("standings") or [])
+
+
+def _tie_broken(standings: list[dict[str, Any]]) -> str:
+    """H-END: when the most VP are shared, what decided (Poleis controlled, then coins behind the
+    screen, all revealed now): "18 VP each" alone left a player unable to tell why another won."""
+    tied = [s for s in standings if s["vp"] == standings[0]["vp"]] if standings else []
+    if len(tied) < 2:
+        return ""
+    counts = "; ".join(
+        _("%(player)s %(poleis)s, %(coins)s")
+        % {
+            "player": faction_name(s["player"]),
+            "poleis": ngettext("%(n)s Polis", "%(n)s Poleis", s["poleis"]) % {"n": s["poleis"]},
+            "coins": ngettext("%(n)s coin", "%(n)s coins", s["coins"]) % {"n": s["coins"]},
+        }
+        for s in tied
+    )
+    return " " + _("Tied on VP, decided by Poleis controlled, then coins behind the screen: %(counts)s.") % {
+        "counts": counts
+    }
 
 
 def _dealt(p: dict[str, Any], viewer: str | None) -> str:

@@ -76,3 +76,22 @@ def test_s_blank_one_blank_is_told_in_the_singular_in_english_and_german():
         assert "Athen hat 1 Eule und 1 Leermünze eingesetzt." in describe(
             "WinterOrdersRevealed", revealed, None
         )
+
+
+def test_h_end_a_tie_on_vp_says_what_decided_it():
+    standings = [
+        {"player": "thebes", "vp": 18, "poleis": 1, "coins": 15},
+        {"player": "sparta", "vp": 18, "poleis": 1, "coins": 5},
+        {"player": "athens", "vp": 12, "poleis": 2, "coins": 1},
+    ]
+    ended = {"winners": ["thebes"], "standings": standings, "seed": "s"}
+    with translation.override("en"):
+        assert describe("GameEnded", ended, None) == (
+            "The game ended. Winner: Thebes. Tied on VP, decided by Poleis controlled, then coins behind"
+            " the screen: Thebes 1 Polis, 15 coins; Sparta 1 Polis, 5 coins."
+        )
+        clear = {"winners": ["thebes"], "standings": standings[:1] + standings[2:], "seed": "s"}
+        assert describe("GameEnded", clear, None) == "The game ended. Winner: Thebes."
+    with translation.override("de"):
+        assert "Gleichstand bei den VP" in describe("GameEnded", ended, None)
+        assert "Theben 1 Polis, 15 Münzen; Sparta 1 Polis, 5 Münzen." in describe("GameEnded", ended, None)
