@@ -21,7 +21,7 @@ from .engine import GameState
 from .long_mail import mail_updates, wants_mail
 from .mail_keys import inbound_domain, keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
-from .position_words import choice_reply, cost_line, position_lines, reach_lines
+from .position_words import choice_reply, cost_line, order_reply, position_lines, reach_lines
 from .projectors.seat_clocks import Written
 from .situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
 from .trade_words import bundle_text
@@ -156,7 +156,11 @@ def position_aids(game_id: int, faction: str, seq: int) -> dict[str, Any]:
     lines = position_lines(state, faction)
     if on_turn and state.phase == "actions":  # what the orders cost, and where one may go
         lines += [cost_line(faction), *reach_lines(state, faction)]
-    return {"position": lines, "choice_reply": choice_reply(state, faction)}  # a tile choice: the reply
+    return {
+        "position": lines,
+        "choice_reply": choice_reply(state, faction),  # a tile choice: the reply
+        "order_reply": order_reply(state, faction),  # else the order reply, on a Polis of the reader's
+    }
 
 
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:

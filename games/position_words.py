@@ -143,3 +143,18 @@ def choice_reply(state: GameState, faction: str) -> str:
         "first": first,
         "second": second,
     }
+
+
+def order_reply(state: GameState, faction: str) -> str:
+    """The reply an action turn's email suggests, naming a Polis of the reader's (H-ACTIONS: recruit
+    in the Native Polis or where the King stands, fortify a Polis of yours): its former example
+    "commit owl 2" was refused outside a scoring winter (H-WINTER-ORDERS)."""
+    own = sorted(space for space, polis in state.board.items() if polis.owner == faction)
+    native = rules.native_space(faction)
+    space = native if native in own else own[0] if own else ""
+    if not space:
+        return _("Or reply to this email with your order on the first line, e.g. pass.")
+    return _(
+        "Or reply to this email with your order on the first line, e.g. pass, recruit %(space)s 1"
+        " or fortify %(space)s."
+    ) % {"space": space}

@@ -12,6 +12,8 @@ email: the spaces it offers, the coins behind the screen, the offer's number, th
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -63,6 +65,21 @@ def test_h_trade_an_offer_answered_by_email_after_a_third_player_moved_is_decide
     assert "Theben hat das Handelsangebot Nr. 1 von Athen angenommen." in answer
     again = table.reply("thebes", "annehmen 1", to=offer)
     assert "Diesen Befehl hast du schon gegeben" in again and "Dein Befehl wurde angenommen" not in again
+
+
+@pytest.mark.django_db
+def test_h_actions_the_example_reply_of_the_welcome_names_the_players_own_polis_and_is_accepted(
+    client, monkeypatch
+):
+    """The turn emails' example "commit owl 2" was refused in every action round (H-WINTER-ORDERS);
+    the example now names the reader's own Polis, in their language, and works as written."""
+    game, table = game_of(client, monkeypatch, [ANA, SAM, TOM], "mailplay3")
+    welcome = table.latest("sparta").body
+    example = re.search(r"e\.g\. pass, (recruit G3 1) or fortify G3\.", welcome)
+    assert example, welcome
+    assert "Your order was accepted: recruit G3 1" in table.reply("sparta", example[1])
+    turn = table.latest("thebes").body
+    assert "z. B. passen, rekrutieren G7 1 oder befestigen G7." in turn and "einsetzen eule 2" not in turn
 
 
 def test_s_blank_one_blank_is_told_in_the_singular_in_english_and_german():
