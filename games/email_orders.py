@@ -106,9 +106,10 @@ def _neither_as_drawn(parsed: dict, seat) -> dict:
     """ "keep neither": both tiles go to the discard pile in the order the turn email named them (the
     order they were drawn); "neither Milet Naxos" names another order."""
     pending = load_game(seat.game).state.pending_choice
-    if pending is not None and pending.player == seat.faction:
-        return parsed | {"discard_order": list(pending.tiles)}
-    return parsed
+    if pending is None or pending.player != seat.faction:
+        # Without this, the order's shape check answered "list both tiles", as if a choice waited.
+        raise RuleViolation("S-EXP-CHOICE", "There is no tile choice waiting for you.")
+    return parsed | {"discard_order": list(pending.tiles)}
 
 
 def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:

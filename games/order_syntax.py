@@ -134,7 +134,8 @@ def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
         raise OrderSyntaxError(_("The reply holds no order."))
     kind = KEYWORDS.get(_fold(words[0]).strip(STRIPPED))
     last = KEYWORDS.get(_fold(words[-1]).strip(STRIPPED)) if len(words) > 1 else None
-    if last in ANSWERS and kind not in ANSWERS:  # German puts the verb last: "Angebot 1 annehmen"
+    # German puts the verb last: "Angebot 1 annehmen", "Milet behalten", "keine behalten".
+    if last in VERBS_LAST and kind not in ANSWERS and kind != last:
         words = [words[-1], *words[:-1]]
         kind = last
     if kind is None:
@@ -155,6 +156,7 @@ def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
 
 
 ANSWERS = ("accept_offer", "decline_offer")
+VERBS_LAST = (*ANSWERS, "keep")  # the orders German may close with their verb
 STRIPPED = ",.;:!?#"  # "Pass!", "accept #1", "Reform: democracy"
 
 

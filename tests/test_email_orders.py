@@ -314,6 +314,20 @@ def test_a_spam_flagged_or_malformed_or_illegal_order_changes_nothing_and_is_ans
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("words", ["keep neither", "keine behalten"])
+def test_s_exp_choice_keep_neither_without_a_waiting_choice_is_told_no_choice_waits(client, words):
+    game = two_player_game()
+    seat, reply_to = turn_email_reply_to(game)
+    before = load_game(game).seq
+    assert postmark(client, reply_to, words).status_code == 200
+    assert load_game(game).seq == before
+    (answer,) = answers_to(seat)
+    assert "There is no tile choice waiting for you." in answer.body
+    assert "list both tiles" not in answer.body  # the shape check's words, as if a choice waited
+    assert InboundMail.objects.get().outcome == "rule-violation"
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "reply",
     ["recruit C3 \u1369", "move C3 D4 \u1369", "accept " + "9" * 5000, "offer sparta \u1369 ap for 1 fp"],

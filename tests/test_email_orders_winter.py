@@ -132,6 +132,13 @@ def test_the_oracle_paid_with_a_blank_and_a_tile_by_its_german_name_read():
     assert parse_order("keep Miletos", "athens")["keep"] == "miletos"
 
 
+def test_s_exp_choice_german_may_close_a_tile_choice_with_its_verb():
+    assert parse_order("Milet behalten", "athens")["keep"] == "miletos"
+    neither = {"player": "athens", "kind": "choose_tile", "keep": None, "discard_order": []}
+    assert parse_order("Keine behalten", "athens") == neither  # not a tile named "behalten"
+    assert parse_order("behalte keine", "athens") == neither
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("post", "line"),
