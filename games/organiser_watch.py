@@ -1,5 +1,6 @@
-"""What the organiser's game page tells about a game (the organiser audit): who owes an order, since
-when and until when, what happens at the deadline, and, once the game has ended, who won."""
+"""What the organiser's game and deadlines pages tell about a game (the organiser audit): who owes
+an order, since when and until when, what happens at the deadline, and, once the game has ended,
+who won."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .deadlines import deadline_text, settings_for
-from .models import Game, GameProgress, SeatClock
+from .delivery_problems import problems_by_seat
+from .models import DeadlineSettings, Game, GameProgress, SeatClock
 from .words import faction_name
 
 
@@ -26,22 +28,57 @@ def waiting_seats(game: Game) -> list[dict[str, Any]]:
     """The seats that owe an order now, in seat order, with since and until when (the game's zone)."""
     settings = settings_for(game)
     clocks = {c.faction: c for c in SeatClock.objects.filter(game=game).exclude(obligation="")}
-    progress = GameProgress.objects.filter(game=game).first()
-    owing = progress.must_act if progress else list(clocks)
     names = {s.faction: s.name for s in game.seats.all()}
+    return [
+        {
+            "faction_name": faction_name(faction),
+            "name": names.get(faction, ""),
+            **_owed(clocks.get(faction), game, settings),
+        }
+        for faction in _owing(game, clocks)
+    ]
+
+
+def seat_rows(game: Game) -> list[dict[str, Any]]:
+    """Every seat once, in seat order (the deadlines page): its player, address and delivery
+    problems, since and until when it owes an order (blank when it owes none; the game's zone),
+    and its missed turns in a row, which a seat keeps after its turn has passed."""
+    settings = settings_for(game)
+    clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
+    owing = set(_owing(game, {f: c for f, c in clocks.items() if c.obligation}))
+    problems = problems_by_seat(game)
     rows = []
-    for faction in owing:
-        clock = clocks.get(faction)
+    for seat in game.seats.all():
+        owed = _owed(clocks.get(seat.faction), game, settings)
+        if seat.faction not in owing:
+            owed.update(since="", deadline="")
         rows.append(
             {
-                "faction_name": faction_name(faction),
-                "name": names.get(faction, ""),
-                "since": deadline_text(clock.due_since, game, settings, reader=None) if clock else "",
-                "deadline": deadline_text(clock.deadline, game, settings, reader=None) if clock else "",
-                "missed": clock.missed_in_a_row if clock else 0,
+                "faction_name": faction_name(seat.faction),
+                "name": seat.name,
+                "email": seat.email,
+                "problems": problems.get(seat.pk, []),
+                **owed,
             }
         )
     return rows
+
+
+def _owing(game: Game, open_clocks: dict[str, SeatClock]) -> list[str]:
+    """Who owes an order now: the read model's must_act, or before it exists the open clocks."""
+    progress = GameProgress.objects.filter(game=game).first()
+    return progress.must_act if progress else list(open_clocks)
+
+
+def _owed(clock: SeatClock | None, game: Game, settings: DeadlineSettings) -> dict[str, Any]:
+    """Since and until when a seat owes its order, and its missed turns (the organiser: the game's zone)."""
+    if clock is None:
+        return {"since": "", "deadline": "", "missed": 0}
+    return {
+        "since": deadline_text(clock.due_since, game, settings, reader=None),
+        "deadline": deadline_text(clock.deadline, game, settings, reader=None),
+        "missed": clock.missed_in_a_row,
+    }
 
 
 def default_order_note(game: Game) -> str:

@@ -13,7 +13,6 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .deadlines import deadline_text, recompute_deadlines, settings_for
-from .delivery_problems import problems_by_seat
 from .languages import page_language
 from .links import LinkError, resolve_link
 from .long_context import preference_form
@@ -21,12 +20,11 @@ from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, Vacatio
 from .long_mail import preference
 from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
-from .models import Game, Seat, SeatClock
-from .organiser_watch import watch
+from .models import Game, Seat
+from .organiser_watch import default_order_note, final_result, seat_rows
 from .substitutes import HandOverRefused, hand_over_seat, set_preferences, unsubscribe
 from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
-from .words import faction_name
 
 
 @require_POST
@@ -138,29 +136,12 @@ def organiser_deadlines(request: HttpRequest, game_id: int) -> HttpResponse:
                 messages.success(request, _("The seat was handed over; the old links no longer work."))
                 return redirect("games:organiser-deadlines", game_id=game.pk)
         status = 400
-    clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
-    problems = problems_by_seat(game)
-    seats = [
-        {
-            "name": s.name,
-            "email": s.email,
-            "faction_name": faction_name(s.faction),
-            # The organiser's page: the game's zone, whatever zone each player reads theirs in.
-            "deadline": (
-                deadline_text(clocks[s.faction].deadline, game, current, reader=None)
-                if s.faction in clocks
-                else ""
-            ),
-            "missed": clocks[s.faction].missed_in_a_row if s.faction in clocks else 0,
-            "problems": problems.get(s.pk, []),
-        }
-        for s in game.seats.all()
-    ]
     context = {
         "game": game,
         "form": settings_form,
         "handover_form": handover_form,
-        "seats": seats,
-        **watch(game),
+        "seats": seat_rows(game),  # each seat once, the one owing an order with since and until when
+        "default_order_note": default_order_note(game),
+        "final_result": final_result(game),
     }
     return render(request, "games/organiser_deadlines.html", context, status=status)
