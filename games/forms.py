@@ -21,7 +21,7 @@ from .engine.board import is_space
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.state import GameState
-from .game_setup import GameSetupError, PlayerSpec, seat_problems, table_problems
+from .game_setup import PlayerSpec, read_players
 from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
@@ -307,17 +307,9 @@ class NewGameForm(forms.Form):
         """The players as PlayerSpecs; refused with every bad line at once, each named by its
         number, and what is wrong with the lines together (too many, an address given twice)."""
         lines = [line for line in self.cleaned_data["players"].splitlines() if line.strip()]
-        players, errors = [], []
-        for number, line in enumerate(lines, start=1):
-            try:
-                player = PlayerSpec.parse(line)
-            except GameSetupError as error:
-                problems = [error.message]
-            else:
-                players.append(player)
-                problems = seat_problems(player)
-            errors += [gettext("Line %(n)s: %(problem)s") % {"n": number, "problem": p} for p in problems]
-        errors += table_problems(players, seats=len(lines))  # an unreadable line is a seat too
+        players, problems = read_players(lines)
+        line = gettext("Line %(n)s: %(problem)s")
+        errors = [line % {"n": n, "problem": problem} if n else problem for n, problem in problems]
         if errors:
             raise forms.ValidationError(errors)
         return players

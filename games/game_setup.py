@@ -127,6 +127,23 @@ def player_problems(players: Sequence[PlayerSpec]) -> list[str]:
     return [problem for player in players for problem in seat_problems(player)] + table_problems(players)
 
 
+def read_players(lines: Sequence[str]) -> tuple[list[PlayerSpec], list[tuple[int, str]]]:
+    """The players' lines ("Name <email>:faction") read, with every problem at once (H-SETUP): the
+    new-game form and the creategame and loadscenario commands. A problem is (n, what) for the
+    n-th line (from 1), then (0, what) for the lines together; an unreadable line is a seat too."""
+    players, problems = [], []
+    for number, line in enumerate(lines, start=1):
+        try:
+            player = PlayerSpec.parse(line)
+        except GameSetupError as error:
+            problems.append((number, error.message))
+        else:
+            players.append(player)
+            problems += [(number, problem) for problem in seat_problems(player)]
+    problems += [(0, problem) for problem in table_problems(players, seats=len(lines))]
+    return players, problems
+
+
 def _check_players(players: Sequence[PlayerSpec]) -> None:
     problems = player_problems(players)
     if problems:

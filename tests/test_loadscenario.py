@@ -71,3 +71,15 @@ def test_loadscenario_refuses_players_that_do_not_match_the_scenario() -> None:
             str(EXAMPLE), "--player", "Ana <ana@example.com>:athens", "--player", "Cy <cy@example.com>:thebes"
         )
     assert not Game.objects.exists()
+
+
+def test_loadscenario_reports_every_bad_player_at_once() -> None:
+    """As creategame and the new-game form do; before, it stopped at the first bad --player."""
+    with pytest.raises(CommandError) as refused:
+        _load(str(EXAMPLE), "--player", "Ana <ana@example.com>:rome", "--player", "Ben <nope>:sparta")
+    assert str(refused.value).splitlines() == [
+        '--player "Ana <ana@example.com>:rome": Unknown faction rome; choose from athens, sparta, corinth,'
+        " thebes.",
+        '--player "Ben <nope>:sparta": nope is not an email address.',
+    ]
+    assert not Game.objects.exists()

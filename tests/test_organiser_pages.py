@@ -10,6 +10,7 @@ import html as html_lib
 import re
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games.bench_orders import record_game
@@ -109,6 +110,15 @@ def test_a_hand_over_to_another_seats_address_is_refused_next_to_the_email_field
 
 # --- every bad line at once, with the deadline fields' errors ------------------------------------
 
+# Five players (too many), four of them wrong, each in its own way.
+BAD_PLAYERS = [
+    "Ana ana@example.com:athens",
+    "Ben <ben@example.com>:rome",
+    "Cleo <nope>:corinth",
+    "Cleo <cleo@example.com>:sparta",
+    "Dion <cleo@example.com>:thebes",
+]
+
 
 @pytest.mark.parametrize(
     ("language", "expected"),
@@ -139,17 +149,10 @@ def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
     language,
     expected,
 ):
-    players = (
-        "Ana ana@example.com:athens\n"
-        "Ben <ben@example.com>:rome\n"
-        "Cleo <nope>:corinth\n"
-        "Cleo <cleo@example.com>:sparta\n"
-        "Dion <cleo@example.com>:thebes\n"
-    )
     data = {
         "name": "",
         "language": language,
-        "players": players,
+        "players": "".join(f"{line}\n" for line in BAD_PLAYERS),
         "deadlines-turn_hours": "0",
         "deadlines-winter_hours": "48",
         "deadlines-time_zone": "Mars/Olympus",
@@ -168,6 +171,59 @@ def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
         assert any(error.startswith(start) for error in errors), (start, errors)
     assert errors_of(html, "id_deadlines-turn_hours")
     assert errors_of(html, "id_deadlines-time_zone")
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            [
+                '--player "Ana ana@example.com:athens": Write a player as "Name <email>:faction", not Ana',
+                '--player "Ben <ben@example.com>:rome": Unknown faction rome; choose from athens, sparta,',
+                '--player "Cleo <nope>:corinth": nope is not an email address.',
+                "--player: A game has 2 to 4 players.",
+                "--player: cleo@example.com is given for two seats; each player needs their own address.",
+                "--turn-hours: Ensure this value is greater than or equal to 1.",
+                "--time-zone: Unknown time zone",
+            ],
+        ),
+        (
+            "de",
+            [
+                '--player "Ana ana@example.com:athens": Schreib',
+                '--player "Ben <ben@example.com>:rome": Unbekannte Fraktion rome',
+                '--player "Cleo <nope>:corinth": nope ist keine E-Mail-Adresse.',
+                "--player: Eine Partie hat 2 bis 4 Spieler.",
+                "--player: cleo@example.com ist für zwei Plätze angegeben; jede Person braucht ihre eigene",
+                "--turn-hours: Dieser Wert muss größer oder gleich 1 sein.",
+                "--time-zone: Unbekannte Zeitzone",
+            ],
+        ),
+    ],
+)
+def test_creategame_reports_every_bad_player_at_once_with_the_deadline_errors(language, expected):
+    """As the new-game form does; before, the command stopped at the first bad --player."""
+    players = [f"--player={line}" for line in BAD_PLAYERS]
+    with pytest.raises(CommandError) as refused:
+        call_command(
+            "creategame", *players, f"--language={language}", "--turn-hours=0", "--time-zone=Mars/Olympus"
+        )
+    lines = str(refused.value).splitlines()
+    assert len(lines) == len(expected), lines
+    for start in expected:
+        assert any(line.startswith(start) for line in lines), (start, lines)
+    assert not Game.objects.exists()
+
+
+def test_creategame_names_an_unknown_language_with_the_players_problems():
+    with pytest.raises(CommandError) as refused:
+        call_command("creategame", "--player=Ana <ana@example.com>:athens", "--language=fr")
+    assert str(refused.value).splitlines() == [
+        "--player: A game has 2 to 4 players.",
+        "--language: Unknown language fr.",
+    ]
     assert not Game.objects.exists()
 
 

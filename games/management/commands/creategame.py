@@ -9,8 +9,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
+from django.utils.translation import gettext as _
 
-from games.game_setup import GameSetupError, PlayerSpec, create_game
+from games.game_setup import GameSetupError, PlayerSpec, create_game, read_players
 from games.links import seat_url
 from games.long_forms import DeadlineSettingsForm
 from games.models import DeadlineSettings
@@ -77,19 +78,33 @@ class Command(BaseCommand):
             organiser = get_user_model().objects.filter(username=options["organiser"]).first()
             if organiser is None:
                 raise CommandError(f"No user named {options['organiser']!r}.")
-        deadlines = self._deadlines(options)
+        language = options["language"] if options["language"] in dict(settings.LANGUAGES) else "en"
+        # Every problem at once, as the new-game form shows them, in the game's language.
+        with translation.override(language):
+            players, errors = players_or_problems(options["player"])
+            if language != options["language"]:
+                errors.append(
+                    "--language: " + _("Unknown language %(language)s.") % {"language": options["language"]}
+                )
+            form = self._deadline_form(options)
+            errors += deadline_problems(form)
+        if errors:
+            raise CommandError("\n".join(errors))
         try:
-            players = [PlayerSpec.parse(text) for text in options["player"]]
             game = create_game(
-                players, options["language"], organiser=organiser, name=options["name"], deadlines=deadlines
+                players,
+                language,
+                organiser=organiser,
+                name=options["name"],
+                deadlines=form.save(commit=False),
             )
         except GameSetupError as error:
-            raise CommandError(error.message) from None
+            raise CommandError("\n".join(error.messages)) from None
         self.stdout.write(self.style.SUCCESS(f"Created {game.name} (id {game.pk}). Links:"))
         for seat in game.seats.order_by("id"):
             self.stdout.write(f"  {seat.name} ({seat.faction}): {seat_url(seat)}")
 
-    def _deadlines(self, options: dict[str, Any]) -> DeadlineSettings:
+    def _deadline_form(self, options: dict[str, Any]) -> DeadlineSettingsForm:
         """The options checked by the organiser's web form, so both refuse the same with the same words."""
         defaults = DeadlineSettings()
         data = {field: getattr(defaults, field) for field in DEADLINE_OPTIONS.values()}
@@ -101,14 +116,23 @@ class Command(BaseCommand):
             del data["skip_weekends"]  # an unchecked box is absent from a form's data
         if not data["alert_organiser"]:
             del data["alert_organiser"]
-        language = options["language"] if options["language"] in dict(settings.LANGUAGES) else "en"
-        with translation.override(language):
-            form = DeadlineSettingsForm(data, instance=defaults)
-            if not form.is_valid():
-                errors = [
-                    f"--{name.replace('_', '-')}: {' '.join(form.errors[field])}"
-                    for name, field in DEADLINE_OPTIONS.items()
-                    if field in form.errors
-                ]
-                raise CommandError("\n".join(errors or [form.errors.as_text()]))
-        return form.save(commit=False)
+        form = DeadlineSettingsForm(data, instance=defaults)
+        form.is_valid()  # in the caller's language
+        return form
+
+
+def deadline_problems(form: DeadlineSettingsForm) -> list[str]:
+    """The deadline form's errors, each named by its option: '--turn-hours: Ensure ...'."""
+    named = [
+        f"--{name.replace('_', '-')}: {' '.join(form.errors[field])}"
+        for name, field in DEADLINE_OPTIONS.items()
+        if field in form.errors
+    ]
+    return named or ([form.errors.as_text()] if form.errors else [])
+
+
+def players_or_problems(lines: list[str]) -> tuple[list[PlayerSpec], list[str]]:
+    """The --player options read (game_setup.read_players), each problem named by its option:
+    '--player "Ben <ben@example.com>:rome": Unknown faction rome; ...', '--player: A game has ...'."""
+    players, problems = read_players(lines)
+    return players, [f'--player "{lines[n - 1]}": {p}' if n else f"--player: {p}" for n, p in problems]

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.links import seat_url
+from games.management.commands.creategame import players_or_problems
 
 
 class Command(BaseCommand):
@@ -32,13 +33,20 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read the scenario {path}: {error}") from None
         if not isinstance(spec, dict):
             raise CommandError("A scenario is a JSON object (docs/scenarios.md).")
+        players, errors = (
+            players_or_problems(options["player"]) if options["player"] else (_placeholders(spec), [])
+        )
+        if errors:
+            raise CommandError("\n".join(errors))  # every problem at once, as creategame's
         try:
-            players = [PlayerSpec.parse(text) for text in options["player"]] or _placeholders(spec)
             game = create_game(
-                players, options["language"], name=options["name"] or f"Scenario {path.stem}", scenario=spec
+                players,
+                options["language"],
+                name=options["name"] or f"Scenario {path.stem}",
+                scenario=spec,
             )
         except GameSetupError as error:
-            raise CommandError(error.message) from None
+            raise CommandError("\n".join(error.messages)) from None
         self.stdout.write(self.style.SUCCESS(f"Created {game.name} (id {game.pk}) from {path}. Links:"))
         for seat in game.seats.order_by("id"):
             self.stdout.write(f"  {seat.name} ({seat.faction}): {seat_url(seat)}")
