@@ -245,8 +245,20 @@ def deadline_text(
     `settings`: the game's, when the caller has them already."""
     if deadline is None:
         return ""
-    zone = seat_zone(reader, game, settings)
-    return f"{deadline.astimezone(zone):%Y-%m-%d %H:%M} ({zone.key})"
+    return zone_time(deadline, seat_zone(reader, game, settings))
+
+
+def zone_time(moment: datetime, zone: zoneinfo.ZoneInfo) -> str:
+    """`moment` on `zone`'s clock, with the zone named: "2026-12-02 18:00 (Europe/Berlin)"."""
+    return f"{moment.astimezone(zone):%Y-%m-%d %H:%M} ({zone.key})"
+
+
+def reader_zone(game: Game | int, viewer: str | None) -> zoneinfo.ZoneInfo:
+    """seat_zone of the seat playing `viewer` (a faction), or the game's for None (the organiser):
+    for a text that names a time and knows its reader by faction (the history, the happenings)."""
+    game_id = game if isinstance(game, int) else game.pk
+    seat = Seat.objects.filter(game_id=game_id, faction=viewer).first() if viewer else None
+    return seat_zone(seat, game)
 
 
 def clock_of(game: Game, faction: str) -> SeatClock | None:

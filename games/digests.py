@@ -46,7 +46,7 @@ def _send_one(pref: NotificationPreference, today) -> int:
         return 0
     rows = Event.objects.filter(game=game, seq__gt=pref.last_digest_seq).order_by("-seq")[:DIGEST_LINES]
     with transaction.atomic(), translation.override(seat.language):
-        lines = tell(reversed(rows), seat.faction)  # the order's record left out (issue 7)
+        lines = tell(reversed(rows), seat.faction, game=game)  # the order's record left out (issue 7)
         mail_seat(
             game,
             seat,

@@ -92,7 +92,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 ],
             )
             return "moved-on"
-        lines_told = tell(result.events, seat.faction, result.state.phase == "ended")
+        lines_told = tell(result.events, seat.faction, result.state.phase == "ended", game=seat.game_id)
         _answer(
             key,
             inbound_id,

@@ -89,7 +89,7 @@ def history(
                 type=event_type,
                 created=created,
                 year=current_year,
-                text=describe(event_type, payload, viewer, over),
+                text=describe(event_type, payload, viewer, over, game=game),
                 parties=parties,
                 commitment=shown.get("commitment", "") if event_type == "WinterOrderSealed" else "",
             )

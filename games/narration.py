@@ -1,6 +1,6 @@
 """Events in plain words, for the player page and the turn emails (issue 4).
 
-`describe(event_type, payload, viewer)` tells one event as `viewer` may know it: coins behind
+`describe(event_type, payload, viewer, game=game)` tells one event as `viewer` may know it: coins behind
 another player's screen and others' sealed winter orders stay hidden (H-SCREEN,
 H-WINTER-ORDERS) until they are revealed. Messages are English source strings for gettext.
 The game's events are told in event_words.py, the table's (messages, deadlines) in
@@ -15,10 +15,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .deadlines import reader_zone
 from .engine import Event, event_view
 from .engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
 from .event_words import GAME_TELLERS, Teller
-from .table_words import TABLE_TELLERS
+from .models import Game
+from .table_words import TABLE_TELLERS, TIMED_TELLERS
 from .words import faction_name
 
 # The record around an order (engine/record.py), not something that happened in the game: left
@@ -74,23 +76,35 @@ TELLERS: dict[str, Teller] = {
 }
 
 
-def describe(event_type: str, payload: dict[str, Any], viewer: str | None, game_over: bool = False) -> str:
+def describe(
+    event_type: str,
+    payload: dict[str, Any],
+    viewer: str | None,
+    game_over: bool = False,
+    *,
+    game: Game | int | None,
+) -> str:
     """One event in plain words, as `viewer` (a faction, or None for a spectator) may know it.
 
     The payload is first redacted by engine.event_view, the one redaction of the log (H-SCREEN,
     H-MISSIONS, H-WINTER-ORDERS; everything once the game is over, H-END): a teller never sees
-    what the viewer may not.
+    what the viewer may not. A time (a vacation's end) is told in the viewer's zone (Seat.time_zone,
+    else the game's; the organiser: the game's), read from `game` — required, as deadline_text's
+    reader, so that no page or email forgets it; None (a bare payload) tells it in UTC, so named.
     """
     teller = TELLERS.get(event_type)
     if teller is not None:
         shown = event_view(Event(event_type, payload), viewer, game_over)["payload"]
+        timed = TIMED_TELLERS.get(event_type) if game is not None else None
         try:
-            return teller(shown, viewer)
+            return timed(shown, viewer, reader_zone(game, viewer)) if timed else teller(shown, viewer)
         except (KeyError, TypeError, ValueError):
             pass  # a payload newer than its words: say that it happened rather than break the page
     return _("%(event)s happened.") % {"event": event_type}
 
 
-def tell(events: Iterable[Any], viewer: str | None, game_over: bool = False) -> list[str]:
+def tell(
+    events: Iterable[Any], viewer: str | None, game_over: bool = False, *, game: Game | int
+) -> list[str]:
     """Events (anything with .type and .payload) in plain words for `viewer`, the order's record left out."""
-    return [describe(e.type, e.payload, viewer, game_over) for e in events if is_told(e.type)]
+    return [describe(e.type, e.payload, viewer, game_over, game=game) for e in events if is_told(e.type)]

@@ -214,7 +214,13 @@ def told_happenings(game_id: int, viewer: str | None, up_to_seq: int | None, ove
         cursor.execute(sql + " ORDER BY seq DESC LIMIT %s", [*params, HAPPENINGS_LIMIT])
         recent = cursor.fetchall()
     return [
-        describe(event_type, json.loads(payload) if isinstance(payload, str) else payload, viewer, over)
+        describe(
+            event_type,
+            json.loads(payload) if isinstance(payload, str) else payload,
+            viewer,
+            over,
+            game=game_id,
+        )
         for event_type, payload in reversed(recent)
     ]
 

@@ -1,17 +1,24 @@
 """The table events in plain words (issue 6): messages, vacations, missed deadlines, substitutes.
 
+A vacation's end is told in the reader's zone (Seat.time_zone, else the game's: deadlines.reader_zone).
+
 A message's text is told to its sender and recipients only: engine.event_view hides it from
 others (until the game ends), who read that a private message was sent, without text or parties.
 """
 
 from __future__ import annotations
 
+import zoneinfo
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .deadlines import zone_time
 from .words import faction_name
+
+UTC_ZONE = zoneinfo.ZoneInfo("UTC")
 
 
 def _message(p: dict[str, Any], viewer: str | None) -> str:
@@ -25,10 +32,11 @@ def _message(p: dict[str, Any], viewer: str | None) -> str:
     return _("Message from %(player)s to %(to)s: %(text)s") % values
 
 
-def _vacation(p: dict[str, Any], viewer: str | None) -> str:
-    values = {"player": faction_name(p["player"]), "days": p["days"], "end": p["end"][:16].replace("T", " ")}
-    text = _("%(player)s is on vacation for %(days)s days (until %(end)s UTC); their deadlines wait.")
-    return text % values
+def _vacation(p: dict[str, Any], viewer: str | None, zone: zoneinfo.ZoneInfo = UTC_ZONE) -> str:
+    """Its end in the reader's `zone` (narration.describe gives it; UTC, so named, without a game)."""
+    end = zone_time(datetime.fromisoformat(p["end"]), zone)
+    values = {"player": faction_name(p["player"]), "days": p["days"], "end": end}
+    return _("%(player)s is on vacation for %(days)s days (until %(end)s); their deadlines wait.") % values
 
 
 def _deadline_passed(p: dict[str, Any], viewer: str | None) -> str:
@@ -46,4 +54,8 @@ TABLE_TELLERS: dict[str, Callable[[dict[str, Any], str | None], str]] = {
     "VacationTaken": _vacation,
     "DeadlinePassed": _deadline_passed,
     "SeatHandedOver": _handed_over,
+}
+# The tellers that name a time: narration.describe gives them the reader's zone as well.
+TIMED_TELLERS: dict[str, Callable[[dict[str, Any], str | None, zoneinfo.ZoneInfo], str]] = {
+    "VacationTaken": _vacation,
 }

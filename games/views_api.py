@@ -110,7 +110,9 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
             {
                 "seq": result.seq,
                 "events": [{"seq": e.seq, "type": e.type} for e in result.events],
-                "happened": tell(result.events, seat.faction, result.state.phase == "ended"),
+                "happened": tell(
+                    result.events, seat.faction, result.state.phase == "ended", game=seat.game_id
+                ),
             },
             status=201,
         )

@@ -109,7 +109,7 @@ def _submit(
         else:
             form.order_error = violation_text(violation)
         return 400
-    new_events = tell(result.events, seat.faction, result.state.phase == "ended")
+    new_events = tell(result.events, seat.faction, result.state.phase == "ended", game=seat.game_id)
     messages.success(request, _("Your order was accepted."))
     for line in new_events:
         messages.info(request, line)

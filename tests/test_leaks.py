@@ -89,8 +89,8 @@ def _secrets(state: GameState, rows: list[Event], readers: list[Reader]) -> Secr
         for row in rows:
             if not is_told(row.type):
                 continue
-            omniscient = describe(row.type, row.payload, None, game_over=True)
-            own = describe(row.type, row.payload, reader.faction)
+            omniscient = describe(row.type, row.payload, None, game_over=True, game=None)
+            own = describe(row.type, row.payload, reader.faction, game=None)
             told.add(own)
             # Secret by the rules themselves, whatever the redaction under test says; and anything
             # else the narrator would say otherwise with everything shown.
@@ -269,8 +269,8 @@ def _everything_is_shown_after_the_end(game: Game, readers: list[Reader]) -> Non
         assert {e["seq"]: e["payload"] for e in document["events"]} == stored
     income = Event.objects.filter(game=game, type="IncomeReceived").exclude(payload__coins={}).first()
     other = next(r for r in readers if r.faction not in (None, income.payload["player"]))
-    shown = describe(income.type, income.payload, other.faction, game_over=True)
-    assert shown == describe(income.type, income.payload, None, game_over=True)
+    shown = describe(income.type, income.payload, other.faction, game_over=True, game=None)
+    assert shown == describe(income.type, income.payload, None, game_over=True, game=None)
     page = other.client.get(reverse("games:play-history", args=[game.pk, other.token]) + "?since=all")
     assert html.unescape(shown) in html.unescape(page.content.decode())
 

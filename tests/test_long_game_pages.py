@@ -120,7 +120,7 @@ def test_vacation_extends_only_the_takers_deadline_and_everyone_sees_it(game, cl
     assert event.payload["player"] == on_turn.faction and event.payload["days"] == 3
     from games.narration import describe
 
-    assert "is on vacation for 3 days" in describe(event.type, event.payload, other.faction)
+    assert "is on vacation for 3 days" in describe(event.type, event.payload, other.faction, game=game)
 
 
 @pytest.mark.django_db

@@ -310,7 +310,9 @@ def test_others_sealed_order_and_screen_stay_hidden_in_the_words_a_player_reads(
     assert seen_by_other.view["winter_orders"][first.faction] == "submitted"
     assert f"{first.faction.capitalize()} submitted a sealed winter order." in seen_by_other.happenings
     assert seen_by_other.view["players"][first.faction]["coins_behind_screen"] == "hidden"
-    whole_log = [describe(e.type, e.payload, second.faction) for e in Event.objects.filter(game=game)]
+    whole_log = [
+        describe(e.type, e.payload, second.faction, game=None) for e in Event.objects.filter(game=game)
+    ]
     incomes = [line for line in whole_log if line.startswith(f"{first.faction.capitalize()} received")]
     assert incomes and all(line.endswith("and coins behind their screen.") for line in incomes)
 

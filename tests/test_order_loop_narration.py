@@ -14,25 +14,31 @@ def test_every_engine_event_type_is_told_in_plain_words():
 
 def test_h_screen_income_shows_coins_only_to_their_owner():
     income = {"player": "athens", "year": 431, "ap": 1, "fp": 3, "coins": {"owl": 2}, "owed": 2}
-    assert describe("IncomeReceived", income, "athens") == "You received 1 AP, 3 FP and 2 owl."
-    told_to_sparta = describe("IncomeReceived", income, "sparta")
+    assert describe("IncomeReceived", income, "athens", game=None) == "You received 1 AP, 3 FP and 2 owl."
+    told_to_sparta = describe("IncomeReceived", income, "sparta", game=None)
     assert told_to_sparta == "Athens received 1 AP, 3 FP and coins behind their screen."
-    assert "owl" not in describe("IncomeReceived", income, None)
+    assert "owl" not in describe("IncomeReceived", income, None, game=None)
 
 
 def test_h_winter_orders_sealed_order_shows_its_coins_only_to_its_owner():
     sealed = {"player": "sparta", "coins": {"turtle": 1}, "blanks": 0}
     assert (
-        describe("WinterOrderSealed", sealed, "sparta")
+        describe("WinterOrderSealed", sealed, "sparta", game=None)
         == "You sealed your winter order: 1 turtle and 0 Blanks."
     )
-    assert describe("WinterOrderSealed", sealed, "athens") == "Sparta submitted a sealed winter order."
+    assert (
+        describe("WinterOrderSealed", sealed, "athens", game=None)
+        == "Sparta submitted a sealed winter order."
+    )
 
 
 def test_s_loot_treasure_taken_is_told_only_to_the_conqueror():
     conquered = {"player": "sparta", "space": "E3", "loot": {"owl": 1}, "kings_killed": []}
-    assert describe("PolisConquered", conquered, "sparta") == "You conquered E3 and took its treasure: 1 owl."
-    assert describe("PolisConquered", conquered, "athens") == "Sparta conquered E3."
+    assert (
+        describe("PolisConquered", conquered, "sparta", game=None)
+        == "You conquered E3 and took its treasure: 1 owl."
+    )
+    assert describe("PolisConquered", conquered, "athens", game=None) == "Sparta conquered E3."
 
 
 def test_h_heroes_a_fallen_king_and_the_killers_vp_are_told():
@@ -45,7 +51,7 @@ def test_h_heroes_a_fallen_king_and_the_killers_vp_are_told():
         "defender_losses": 1,
         "kings_killed": [{"faction": "athens", "killer": "sparta", "vp": 2}],
     }
-    assert describe("BattleFought", battle, None) == (
+    assert describe("BattleFought", battle, None, game=None) == (
         "Battle at G3: Athens attacked Sparta and Sparta won (losses: attacker 4, defender 1). "
         "The King of Athens fell; Sparta gains 2 VP."
     )
@@ -59,25 +65,25 @@ def test_orders_are_labelled_in_plain_words():
 
 def test_h_missions_cards_are_named_only_to_their_holder():
     dealt = {"player": "thebes", "cards": ["monopoly-owl", "flush", "combo"]}
-    assert describe("MissionCardsDealt", dealt, "thebes") == (
+    assert describe("MissionCardsDealt", dealt, "thebes", game=None) == (
         "You were dealt the Mission Cards monopoly-owl, flush, combo."
     )
-    assert describe("MissionCardsDealt", dealt, "sparta") == "Thebes was dealt 3 Mission Cards."
+    assert describe("MissionCardsDealt", dealt, "sparta", game=None) == "Thebes was dealt 3 Mission Cards."
     drawn = {"player": "thebes", "card": "flush", "coin": "owl"}
-    assert "flush" in describe("MissionCardDrawn", drawn, "thebes")
-    told = describe("MissionCardDrawn", drawn, "athens")
+    assert "flush" in describe("MissionCardDrawn", drawn, "thebes", game=None)
+    told = describe("MissionCardDrawn", drawn, "athens", game=None)
     assert told == "Thebes consulted the Oracle and drew a Mission Card."
 
 
 def test_h_trade_offer_terms_stay_with_the_two_sides():
     offer = {"player": "athens", "to": "sparta", "offer": 4, "give": {"coins": {"owl": 2}}, "take": {"fp": 1}}
-    told = describe("OfferMade", offer, "corinth")
+    told = describe("OfferMade", offer, "corinth", game=None)
     assert told == "Athens made Sparta a trade offer (no. 4)."
     assert "owl" not in told
 
 
 def test_an_event_whose_payload_outgrew_its_words_is_still_told():
-    assert describe("PlayerPassed", {"who": "athens"}, None) == "PlayerPassed happened."
+    assert describe("PlayerPassed", {"who": "athens"}, None, game=None) == "PlayerPassed happened."
 
 
 def test_h_missions_cards_are_told_by_name_in_the_readers_language() -> None:
@@ -87,18 +93,18 @@ def test_h_missions_cards_are_told_by_name_in_the_readers_language() -> None:
     scored = {"player": "thebes", "card": "objective-poleis-1", "kind": "poleis", "vp": 3}
     order = CommitCoins("thebes", coins=(("owl", 1),), mission_cards=("combo-1",), card_blanks=3)
     with translation.override("en"):
-        assert describe("MissionCardsDealt", dealt, "thebes") == (
+        assert describe("MissionCardsDealt", dealt, "thebes", game=None) == (
             "You were dealt the Mission Cards Combo, Monopoly of AP."
         )
-        assert describe("MissionCardClaimed", scored, "athens") == (
+        assert describe("MissionCardClaimed", scored, "athens", game=None) == (
             "Thebes scored the Mission Card Objective: 6 Poleis: 3 VP."
         )
         assert ", redeeming Combo with 3 Blanks" in command_label(order)
     with translation.override("de"):
-        assert describe("MissionCardsDealt", dealt, "thebes") == (
+        assert describe("MissionCardsDealt", dealt, "thebes", game=None) == (
             "Du hast die Auftragskarten Münzkombo, Monopol auf AP erhalten."
         )
-        assert "Ziel: 6 Poleis" in describe("MissionCardClaimed", scored, "athens")
+        assert "Ziel: 6 Poleis" in describe("MissionCardClaimed", scored, "athens", game=None)
         assert "Münzkombo" in command_label(order) and "combo-1" not in command_label(order)
 
 
@@ -108,22 +114,32 @@ def test_s_reinf_one_phalanx_is_told_in_the_singular_in_both_languages() -> None
     one = {"player": "sparta", "space": "G3", "phalanxes": 1}
     two = {"player": "sparta", "space": "G3", "phalanxes": 2}
     with translation.override("en"):
-        assert describe("PhalanxesRecruited", one, "athens") == "Sparta recruited 1 phalanx in G3."
-        assert describe("PhalanxesRecruited", two, "athens") == "Sparta recruited 2 phalanxes in G3."
-        assert describe("PhalanxesReinforced", one, "athens") == (
+        assert describe("PhalanxesRecruited", one, "athens", game=None) == "Sparta recruited 1 phalanx in G3."
+        assert (
+            describe("PhalanxesRecruited", two, "athens", game=None) == "Sparta recruited 2 phalanxes in G3."
+        )
+        assert describe("PhalanxesReinforced", one, "athens", game=None) == (
             "Sparta received 1 phalanx as reinforcement in G3."
         )
-        assert describe("MissionCardsDealt", {"player": "sparta", "cards": ["combo-1"]}, "athens") == (
-            "Sparta was dealt 1 Mission Card."
-        )
+        assert describe(
+            "MissionCardsDealt", {"player": "sparta", "cards": ["combo-1"]}, "athens", game=None
+        ) == ("Sparta was dealt 1 Mission Card.")
     with translation.override("de"):
-        assert describe("PhalanxesRecruited", one, "athens") == "Sparta hat 1 Phalanx in G3 rekrutiert."
-        assert describe("PhalanxesRecruited", two, "athens") == "Sparta hat 2 Phalangen in G3 rekrutiert."
+        assert (
+            describe("PhalanxesRecruited", one, "athens", game=None)
+            == "Sparta hat 1 Phalanx in G3 rekrutiert."
+        )
+        assert (
+            describe("PhalanxesRecruited", two, "athens", game=None)
+            == "Sparta hat 2 Phalangen in G3 rekrutiert."
+        )
 
 
 def test_h_end_a_shared_victory_names_its_winners_in_the_plural() -> None:
-    assert describe("GameEnded", {"winners": ["athens"]}, None) == "The game ended. Winner: Athens."
-    shared = describe("GameEnded", {"winners": ["athens", "sparta"]}, None)
+    assert (
+        describe("GameEnded", {"winners": ["athens"]}, None, game=None) == "The game ended. Winner: Athens."
+    )
+    shared = describe("GameEnded", {"winners": ["athens", "sparta"]}, None, game=None)
     assert shared == "The game ended. Winners: Athens, Sparta."
 
 

@@ -207,3 +207,47 @@ def test_vacation_times_are_the_seats_and_a_substitute_starts_on_the_games_zone(
     assert londoner.time_zone == ""
     (welcome,) = emails_to(londoner)
     assert "The deadline is 2026-12-05 10:00 (Europe/Berlin)" in welcome.body
+
+
+@pytest.mark.django_db
+def test_the_history_tells_a_vacations_end_in_each_readers_zone(client, mailbox):
+    """Before, the history said "until 2026-12-03 10:00 UTC" to everyone."""
+    game = berlin_game(T0)
+    (londoner,) = seats_to_act(game)
+    berliner = game.seats.exclude(pk=londoner.pk).get()
+    choose(client, londoner, "Europe/London")
+    with time_machine.travel(T0 + timedelta(hours=1), tick=False):  # two days from 10:00 UTC
+        client.post(f"/play/{game.pk}/{link_token(londoner)}/vacation/", {"days": "2"})
+    history = "/play/{}/{}/history/?since=all"
+    for reader, until in (
+        (londoner, "2026-12-03 10:00 (Europe/London)"),
+        (berliner, "2026-12-03 11:00 (Europe/Berlin)"),
+    ):
+        told = client.get(history.format(game.pk, link_token(reader))).content.decode()
+        assert f"is on vacation for 2 days (until {until}); their deadlines wait." in told
+        assert "UTC" not in told
+    client.force_login(game.organiser)  # the organiser reads the game's zone
+    told = client.get(f"/organiser/games/{game.pk}/history/").content.decode()
+    assert "(until 2026-12-03 11:00 (Europe/Berlin))" in told and "UTC" not in told
+
+
+@pytest.mark.django_db
+def test_what_happened_since_my_last_turn_tells_a_vacations_end_in_the_readers_zone(client, mailbox):
+    """The same words on the player page, in the turn email and on the organiser's game page
+    (situation.happenings; the digest tells them alike)."""
+    game = berlin_game(T0)
+    (berliner,) = seats_to_act(game)
+    londoner = game.seats.exclude(pk=berliner.pk).get()
+    choose(client, londoner, "Europe/London")
+    with time_machine.travel(T0 + timedelta(hours=1), tick=False):
+        client.post(f"/play/{game.pk}/{link_token(berliner)}/vacation/", {"days": "2"})
+        submit_order(game, berliner, Pass(berliner.faction), load_game(game).seq)
+    until = "(until 2026-12-03 10:00 (Europe/London)); their deadlines wait."
+    assert until in page(client, londoner)
+    (turn,) = emails_to(londoner)
+    assert until in turn.body and "UTC" not in turn.body
+    client.force_login(game.organiser)  # the organiser's "Recent events": the game's zone
+    assert (
+        "(until 2026-12-03 11:00 (Europe/Berlin))"
+        in client.get(f"/organiser/games/{game.pk}/").content.decode()
+    )

@@ -49,4 +49,4 @@ class Command(BaseCommand):
         except GameMovedOn as moved:
             raise CommandError(str(moved.message)) from None
         for event in result.events:
-            self.stdout.write(describe(event.type, event.payload, seat.faction))
+            self.stdout.write(describe(event.type, event.payload, seat.faction, game=game))
