@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .deadlines import zone_time
 from .words import faction_name
@@ -36,7 +37,14 @@ def _vacation(p: dict[str, Any], viewer: str | None, zone: zoneinfo.ZoneInfo = U
     """Its end in the reader's `zone` (narration.describe gives it; UTC, so named, without a game)."""
     end = zone_time(datetime.fromisoformat(p["end"]), zone)
     values = {"player": faction_name(p["player"]), "days": p["days"], "end": end}
-    return _("%(player)s is on vacation for %(days)s days (until %(end)s); their deadlines wait.") % values
+    return (
+        ngettext(
+            "%(player)s is on vacation for %(days)s day (until %(end)s); their deadlines wait.",
+            "%(player)s is on vacation for %(days)s days (until %(end)s); their deadlines wait.",
+            p["days"],
+        )
+        % values
+    )
 
 
 def _deadline_passed(p: dict[str, Any], viewer: str | None) -> str:

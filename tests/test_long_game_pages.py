@@ -105,6 +105,22 @@ def test_an_order_given_on_a_page_rendered_before_a_message_still_stands(game):
 
 
 @pytest.mark.django_db
+def test_a_one_day_vacation_is_told_as_one_day_in_english_and_german(game, client):
+    """Before: "Athens is on vacation for 1 days", "ist 1 Tage im Urlaub"."""
+    (on_turn,) = seats_to_act(game)
+    other = game.seats.exclude(pk=on_turn.pk).first()
+    with time_machine.travel(T0 + timedelta(hours=1), tick=False):
+        take_vacation(on_turn, 1)
+    history = f"/play/{game.pk}/{link_token(other)}/history/?since=all"
+    english = client.get(history, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "is on vacation for 1 day (until 2026-12-02 10:00 (UTC)); their deadlines wait." in english
+    other.language = "de"
+    other.save(update_fields=["language"])
+    german = client.get(history).content.decode()
+    assert "ist 1 Tag im Urlaub (bis 2026-12-02 10:00 (UTC)); die Fristen warten so lange." in german
+
+
+@pytest.mark.django_db
 def test_vacation_extends_only_the_takers_deadline_and_everyone_sees_it(game, client):
     (on_turn,) = seats_to_act(game)
     other = game.seats.exclude(pk=on_turn.pk).first()
