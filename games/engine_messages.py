@@ -153,7 +153,7 @@ ENGINE_MESSAGES = (
     gettext_noop("The units sent to %(space)s must be whole numbers of 0 or more."),
     # engine/offers.py
     gettext_noop("There is no open offer %(offer)d to you."),
-    # engine/expansion.py
+    # email_orders.py, engine/expansion.py
     gettext_noop("There is no tile choice waiting for you."),
     # engine/expansion.py
     gettext_noop("This Expand costs %(cost)d FP; you have %(fp)d."),

@@ -131,12 +131,14 @@ def test_s_blank_one_blank_is_told_in_the_singular_in_english_and_german():
     traded = {"player": "sparta", "ap": 0, "fp": 2, "blanks": 1}
     revealed = {"orders": {"athens": {"coins": {"owl": 1}, "blanks": 1}}}
     with translation.override("en"):
-        assert describe("NeutralTraded", traded, "athens").endswith("0 AP, 2 FP, 1 Blank.")
-        assert "Athens committed 1 owl and 1 Blank." in describe("WinterOrdersRevealed", revealed, None)
+        assert describe("NeutralTraded", traded, "athens", game=None).endswith("0 AP, 2 FP, 1 Blank.")
+        assert "Athens committed 1 owl and 1 Blank." in describe(
+            "WinterOrdersRevealed", revealed, None, game=None
+        )
     with translation.override("de"):
-        assert describe("NeutralTraded", traded, "athens").endswith("0 AP, 2 FP, 1 Leermünze.")
+        assert describe("NeutralTraded", traded, "athens", game=None).endswith("0 AP, 2 FP, 1 Leermünze.")
         assert "Athen hat 1 Eule und 1 Leermünze eingesetzt." in describe(
-            "WinterOrdersRevealed", revealed, None
+            "WinterOrdersRevealed", revealed, None, game=None
         )
 
 
@@ -148,15 +150,17 @@ def test_h_end_a_tie_on_vp_says_what_decided_it():
     ]
     ended = {"winners": ["thebes"], "standings": standings, "seed": "s"}
     with translation.override("en"):
-        assert describe("GameEnded", ended, None) == (
+        assert describe("GameEnded", ended, None, game=None) == (
             "The game ended. Winner: Thebes. Tied on VP, decided by Poleis controlled, then coins behind"
             " the screen: Thebes 1 Polis, 15 coins; Sparta 1 Polis, 5 coins."
         )
         clear = {"winners": ["thebes"], "standings": standings[:1] + standings[2:], "seed": "s"}
-        assert describe("GameEnded", clear, None) == "The game ended. Winner: Thebes."
+        assert describe("GameEnded", clear, None, game=None) == "The game ended. Winner: Thebes."
     with translation.override("de"):
-        assert "Gleichstand bei den VP" in describe("GameEnded", ended, None)
-        assert "Theben 1 Polis, 15 Münzen; Sparta 1 Polis, 5 Münzen." in describe("GameEnded", ended, None)
+        assert "Gleichstand bei den VP" in describe("GameEnded", ended, None, game=None)
+        assert "Theben 1 Polis, 15 Münzen; Sparta 1 Polis, 5 Münzen." in describe(
+            "GameEnded", ended, None, game=None
+        )
 
 
 @pytest.mark.slow
