@@ -40,6 +40,8 @@ LINK_PATHS = re.compile(
 
 # An organiser's password is the key to their games (and staff's to the admin): guesses are limited.
 LOGIN_PATHS = re.compile(r"^/(accounts|admin)/login/$")
+# Asking for a new link mails a seat's address (games/fresh_links.py): few asks per client address.
+NEW_LINK_PATH = "/links/new/"
 
 
 class SecurityHeadersMiddleware:
@@ -55,10 +57,12 @@ class SecurityHeadersMiddleware:
 def limit_kind(request: HttpRequest) -> str | None:
     """Which limit a request counts against: "orders" (every POST of an order, a message, a vacation
     or preferences), "links" (opening a link or a page under it, reading the JSON state or the
-    export), "logins" (a sign-in posted), or None."""
+    export), "logins" (a sign-in posted), "newlinks" (a new link asked for), or None."""
     path = request.path_info
     if request.method == "POST" and LOGIN_PATHS.match(path):
         return "logins"
+    if request.method == "POST" and path == NEW_LINK_PATH:
+        return "newlinks"
     if ORDER_PATHS.match(path) or (request.method == "POST" and LINK_PATHS.match(path)):
         return "orders"
     if LINK_PATHS.match(path):
@@ -109,8 +113,9 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
         elif path.startswith("/api/") or path.endswith("/export.json"):
             response = JsonResponse({"error": {"code": "rate_limited", "message": message}}, status=429)
         else:
-            signing_in = limit_kind(request) == "logins"  # an organiser: no link to reassure about
-            response = render(request, "429.html", {"message": message, "signing_in": signing_in}, status=429)
+            # An organiser signing in, or someone asking for a new link: no link to reassure about.
+            context = {"message": message, "kind": limit_kind(request)}
+            response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(retry_after)
     return response
 

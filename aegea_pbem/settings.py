@@ -196,9 +196,11 @@ INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))
 INBOUND_POST_MAX_BYTES = int(os.environ.get("INBOUND_POST_MAX_BYTES", str(20 * 1024 * 1024)))
 
 # Rate limits per client address on order and link endpoints (aegea_pbem/security.py):
-# "orders=30/60,links=120/60,logins=10/300" means 30 orders and 120 link openings a minute and 10
-# sign-ins in 5 minutes; "off" turns them off.
-RATE_LIMITS = parse_rate_limits(os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60,logins=10/300"))
+# "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600" means 30 orders and 120 link openings a
+# minute, 10 sign-ins in 5 minutes and 5 asks for a new link an hour; "off" turns them off.
+RATE_LIMITS = parse_rate_limits(
+    os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600")
+)
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "ratelimit": (

@@ -21,6 +21,7 @@ from .forms import violation_text
 from .long_mail import mail_seat
 from .mail_keys import ReplyKey
 from .messages import MessageRefused, send_message
+from .models import Game
 from .narration import tell
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
@@ -34,6 +35,11 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
     with translation.override(seat.language):
         if key.kind == "m":
             return _message_reply(key, lines, inbound_id)
+        if seat.game.status == Game.Status.ENDED:
+            # Not "moved on, reply to order" nor the syntax: an ended game takes no order (a reply
+            # to an old turn email or to the end email; messages are closed too, games/messages.py).
+            _answer(key, inbound_id, [str(GameMovedOn.ended)])
+            return "ended"
         if not lines:
             _answer(key, inbound_id, [_("We found no order in your reply (only quoted text).")], help=True)
             return "no-order"
@@ -81,6 +87,9 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             )
             return "already-accepted"
         except GameMovedOn:
+            if seat.game.status == Game.Status.ENDED:  # it ended while this order was decided
+                _answer(key, inbound_id, [str(GameMovedOn.ended)])
+                return "ended"
             _answer(
                 key,
                 inbound_id,

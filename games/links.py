@@ -35,6 +35,8 @@ class LinkError(Exception):
         "expired": (403, _("This link has expired. The next email about this game brings a fresh one.")),
         "revoked": (403, _("This link has been withdrawn by the organiser.")),
         "unknown": (404, _("This link does not belong to this game.")),
+        # A link we signed whose seat is not in its game any more: the game was deleted.
+        "gone": (404, _("This game no longer exists on this server.")),
     }
 
     def __init__(self, reason: str) -> None:
@@ -86,10 +88,11 @@ def read_link(token: str, game_id: int) -> LinkClaim:
 
 
 def seat_claimed(claim: LinkClaim, seats: Iterable[Seat]) -> Seat:
-    """The claimed seat among the game's `seats`, or LinkError: not there, or its links revoked."""
+    """The claimed seat among the game's `seats`, or LinkError: not there (its game was deleted: a
+    seat never leaves a game otherwise), or its links revoked."""
     seat = next((seat for seat in seats if seat.pk == claim.seat_id and seat.game_id == claim.game_id), None)
     if seat is None:
-        raise LinkError("unknown")
+        raise LinkError("gone")
     if seat.token_version != claim.version:
         raise LinkError("revoked")
     return seat

@@ -13,6 +13,7 @@ each of them go out once however often the beat task runs:
 | update | the order's last event | preference "after every turn" |
 | digest | the game's last seq when it was sent | preference "daily digest" |
 | reply | the InboundMail id | the answer to an email order |
+| link | the hour it was asked in | the player asked for a new link (games/fresh_links.py) |
 
 Preferences (NotificationPreference): "only when I must act" (the default) gets turns,
 sealed orders, offers, reminders, missed deadlines, messages and the end; "after every turn" also
@@ -39,9 +40,10 @@ from .models import Game, NotificationPreference, Seat
 from .words import faction_name
 
 OPTIONAL = {"update", "digest"}
-# What a seat that marked an email as spam still gets: its link, its turns, offers to answer, the
-# end, and answers to its own emails. Reminders, missed-deadline notices, messages and updates stop.
-ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply"}
+# What a seat that marked an email as spam still gets: its link (also a new one it asked for), its
+# turns, offers to answer, the end, and answers to its own emails. Reminders, missed-deadline
+# notices, messages and updates stop.
+ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply", "link"}
 
 
 def preference(seat: Seat) -> NotificationPreference:

@@ -76,6 +76,29 @@ def reply_address(seat: Seat, kind: str = "o", ref: str | int = 0) -> str:
 
 def read_reply_address(address: str) -> ReplyKey | None:
     """The seat and purpose of a reply address, or None for anything forged, revoked or unknown."""
+    found = _issued(address)
+    if found is None:
+        return None
+    match, seat = found
+    if seat.token_version != int(match["version"]):
+        return None
+    if match["kind"] == "o" and not match["ref"].isdigit():
+        return None
+    return ReplyKey(seat=seat, kind=match["kind"], ref=match["ref"])
+
+
+def withdrawn_reply_seat(address: str) -> Seat | None:
+    """The seat of a reply address this server issued but whose links were withdrawn since
+    (revoked, or the seat handed over), else None."""
+    found = _issued(address)
+    if found is None:
+        return None
+    match, seat = found
+    return seat if seat.token_version != int(match["version"]) else None
+
+
+def _issued(address: str) -> tuple[re.Match[str], Seat] | None:
+    """The parts of a reply address whose MAC holds, and the seat it names (with its game), if any."""
     local, _at, domain = address.strip().lower().rpartition("@")
     if not local or domain != inbound_domain().lower():
         return None
@@ -89,11 +112,7 @@ def read_reply_address(address: str) -> ReplyKey | None:
     seat = (
         Seat.objects.select_related("game").filter(pk=int(match["seat"]), game_id=int(match["game"])).first()
     )
-    if seat is None or seat.token_version != int(match["version"]):
-        return None
-    if match["kind"] == "o" and not match["ref"].isdigit():
-        return None
-    return ReplyKey(seat=seat, kind=match["kind"], ref=match["ref"])
+    return None if seat is None else (match, seat)
 
 
 def unsubscribe_token(seat: Seat) -> str:

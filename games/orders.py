@@ -42,6 +42,8 @@ class GameMovedOn(Exception):
     message = gettext_lazy(
         "The game has moved on since you loaded this page. Please look again and re-order."
     )
+    # What "moved on" means when the game moved on to its end: no order is looked at any more.
+    ended = gettext_lazy("The game has ended: it takes no more orders, and nothing was changed.")
 
 
 class OrderAlreadyGiven(GameMovedOn):

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from . import views_api, views_board, views_dev, views_history, views_long, views_organiser, views_play
+from . import (
+    views_api,
+    views_board,
+    views_dev,
+    views_history,
+    views_links,
+    views_long,
+    views_organiser,
+    views_play,
+)
 
 app_name = "games"
 
@@ -21,6 +30,8 @@ urlpatterns = [
     path("organiser/games/<int:game_id>/", views_organiser.game_detail, name="organiser-game"),
     # Issue 6: messages, vacations, preferences, unsubscribe, the organiser's deadline page.
     path("play/<int:game_id>/<str:token>/<str:action>/", views_long.player_action, name="play-action"),
+    # A new link for a player whose link opens nothing (games/fresh_links.py).
+    path("links/new/", views_links.new_link, name="new-link"),
     path("mail/unsubscribe/<str:token>/", views_long.unsubscribe_page, name="unsubscribe"),
     path(
         "organiser/games/<int:game_id>/deadlines/",

@@ -22,19 +22,22 @@ from .forms import OrderForm, bound_order_form, order_forms, suggested_order, vi
 from .languages import choose_language, page_language
 from .links import LinkError, link_token, resolve_link
 from .long_context import long_game_context
-from .models import Seat
+from .models import Game, Seat
 from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
+from .views_links import NewLinkForm
 from .words import coins_text, command_label, faction_name
 
 SUGGESTIONS_SHOWN = 12
 
 
 def link_error_page(request: HttpRequest, error: LinkError) -> HttpResponse:
-    """A clear page for a link that opens nothing (forged, expired, revoked, another game's)."""
-    return render(request, "games/link_error.html", {"error": error}, status=error.status)
+    """A clear page for a link that opens nothing (forged, expired, revoked, another game's, a
+    deleted game's), offering to email a new link (games/fresh_links.py)."""
+    context = {"error": error, "form": NewLinkForm()}
+    return render(request, "games/link_error.html", context, status=error.status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -101,7 +104,8 @@ def _submit(
         messages.info(request, str(given.message))  # a double tap: the page as after the first
         return None
     except GameMovedOn as moved:
-        messages.warning(request, str(moved.message))
+        ended = seat.game.status == Game.Status.ENDED  # refreshed from the order's lock
+        messages.warning(request, str(moved.ended if ended else moved.message))
         return 409
     except RuleViolation as violation:
         if form is None or not screen.legal:  # no order form on the page to show it next to

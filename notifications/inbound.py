@@ -9,7 +9,9 @@ From header is never trusted.
 
 In the web request (`store_inbound`), only what is cheap and must not be lost:
 
-- no valid token (forged, revoked, another domain): logged, no answer, nothing stored;
+- no valid token (forged, revoked, another domain): logged, nothing stored, no answer; but a
+  reply to a withdrawn address of a seat, sent from that seat's own stored address, is told so
+  at that address with the seat's current link (games/fresh_links.py, at most once an hour);
 - the same email posted again (the ESP's retry): recognised by InboundMail.esp_message_id;
 - otherwise an InboundMail row (address, text, spam flag, size) is committed and the task
   `notifications.handle_inbound` is nudged; the ESP gets its 200 at once.
@@ -94,6 +96,7 @@ def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwar
     address, key = next(((a, k) for a, k in found if k is not None), ("", None))
     if key is None:
         log.info("inbound %s mail without a valid reply token: ignored", esp_name)
+        _answer_withdrawn(message)
         return
     size = _size(event)
     readable = size <= _limit() and not message.spam_detected
@@ -119,6 +122,23 @@ def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwar
             log.info("inbound %s: message %s seen before: ignored", esp_name, record.esp_message_id)
             return
         transaction.on_commit(lambda: _nudge(record.pk))
+
+
+def _answer_withdrawn(message: Any) -> None:
+    """A reply to an address of ours that was withdrawn since, from the seat's own stored address:
+    the seat is told, at that address, that nothing changed, and gets its current link. From any
+    other sender (the player a seat was handed from, a stranger) nothing: the From header is not
+    trusted to choose where an email goes."""
+    from games.fresh_links import answer_withdrawn_reply
+    from games.game_setup import same_address
+    from games.mail_keys import withdrawn_reply_seat
+
+    sender = getattr(message.from_email, "addr_spec", "") or ""
+    for address in _recipients(message):
+        seat = withdrawn_reply_seat(address)
+        if seat is not None and sender and same_address(sender, seat.email):
+            answer_withdrawn_reply(seat)
+            return
 
 
 def _nudge(inbound_id: int) -> None:

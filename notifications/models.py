@@ -34,6 +34,8 @@ class Outbox(models.Model):
         # To the organiser, once per delivery problem (`seq` is the games.DeliveryProblem id).
         UNDELIVERABLE = "undeliverable"
         COMPLAINT = "complaint"
+        # A player asked for a new link (games/fresh_links.py); `seq` is the hour it was asked in.
+        LINK = "link"
 
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
     # No index of its own: outbox_once_per_turn (game_id, seq, seat_id, kind) serves game lookups,

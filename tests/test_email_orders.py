@@ -48,13 +48,20 @@ def inbound_settings(settings):
 
 
 def postmark(
-    client, to: str, text: str, spam: bool = False, attachment: bytes = b"", auth: str = BASIC, html: str = ""
+    client,
+    to: str,
+    text: str,
+    spam: bool = False,
+    attachment: bytes = b"",
+    auth: str = BASIC,
+    html: str = "",
+    sender: str = "somebody@elsewhere.example",  # never trusted to choose a seat
 ):
     """A reply as Postmark posts it; `html` alone (with `text` empty): a phone app's rich-text reply."""
     payload = {
         "FromName": "Somebody",
-        "From": "somebody@elsewhere.example",  # never trusted
-        "FromFull": {"Email": "somebody@elsewhere.example", "Name": "Somebody", "MailboxHash": ""},
+        "From": sender,
+        "FromFull": {"Email": sender, "Name": "Somebody", "MailboxHash": ""},
         "To": to,
         "ToFull": [{"Email": to, "Name": "", "MailboxHash": to.split("+", 1)[-1].split("@")[0]}],
         "Cc": "",
@@ -71,7 +78,7 @@ def postmark(
         "StrippedTextReply": "",
         "Tag": "",
         "Headers": [
-            {"Name": "Return-Path", "Value": "<somebody@elsewhere.example>"},
+            {"Name": "Return-Path", "Value": f"<{sender}>"},
             {"Name": "X-Spam-Status", "Value": "Yes" if spam else "No"},
             {"Name": "X-Spam-Score", "Value": "9.1" if spam else "0.1"},
             {"Name": "Message-ID", "Value": f"<{uuid.uuid4()}@elsewhere.example>"},
