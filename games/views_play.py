@@ -55,8 +55,8 @@ def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         status = 200
         if request.method == "POST":
             outcome = _submit(request, seat, screen, forms)
-            if outcome is None:
-                return redirect(request.path)
+            if outcome is None:  # the confirmation, at the top of the page (not the form's #details-…)
+                return redirect(request.path + "#main")
             status = outcome
             if status == 409:
                 screen = player_screen(seat.game, seat.faction)

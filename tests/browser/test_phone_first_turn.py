@@ -1,0 +1,114 @@
+"""A new player's first turn on a phone (390 x 844), in German and English, from the email sent.
+
+The game is created, the player on turn follows the link in the welcome email that was actually
+sent, types a Move the rules refuse, reads why, corrects it (its cost shown before sending), is
+told the order was accepted, and the next player gets their email. What a phone showed wrong:
+
+- A refused order reloaded the page at its top; the error stood next to the form six screens
+  further down, so the player saw the page as before and thought nothing had happened.
+
+Screenshots: test-artifacts/phone/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core import mail
+
+from games.engine import Move, legal_commands
+from games.game_setup import PlayerSpec, create_game
+from games.models import Event, Seat
+from games.situation import load_game
+from tests.browser.conftest import ARTIFACTS
+from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
+from tests.order_loop_support import link_in, seats_to_act
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SHOTS = ARTIFACTS.parent / "phone"
+PHONE = {"width": 390, "height": 844}
+WORDS = {
+    "en": {
+        "turn": "It is your turn.",
+        "accepted": "Your order was accepted.",
+        "cost": "This move costs",
+        "next": "It is your turn as",
+    },
+    "de": {
+        "turn": "Du bist am Zug.",
+        "accepted": "Dein Befehl wurde angenommen.",
+        "cost": "Diese Bewegung kostet",
+        "next": "Du bist mit",
+    },
+}
+
+
+def a_new_game(language: str) -> Seat:
+    """Two friends, both reading `language`; the seat on turn, with only the welcome emails sent."""
+    players = [
+        PlayerSpec("Ana", "ana@example.com", "athens", language),
+        PlayerSpec("Ben", "ben@example.com", "sparta", language),
+    ]
+    game = create_game(players, name="Berlin – London")
+    return seats_to_act(game)[0]
+
+
+def on_screen(page: Any, selector: str) -> bool:
+    """Whether the element is inside the phone's screen as the page is now scrolled."""
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def a_legal_move(seat: Seat) -> Move:
+    state = load_game(seat.game).state
+    return next(
+        c
+        for c in legal_commands(state, seat.faction)
+        if isinstance(c, Move) and len(c.destinations) == 1 and not c.destinations[0].king
+    )
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_a_new_player_refused_on_a_phone_sees_why_where_the_page_opens(live_server, browser, language):
+    seat = a_new_game(language)
+    words = WORDS[language]
+    (welcome,) = [m for m in mail.outbox if m.to == [seat.email]]
+    assert words["turn"] in welcome.body
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_context(locale=language, viewport=PHONE).new_page()
+    page.goto(live_server.url + link_in(welcome))
+    assert words["turn"] in page.inner_text("#status")
+
+    move = a_legal_move(seat)
+    (destination,) = move.destinations
+    page.locator("#details-move summary").click()
+    form = page.locator("#order-move")
+    form.locator("input[name='move-origin']").fill(move.origin)
+    form.locator("input[name='move-to1']").fill(destination.space)
+    form.locator("input[name='move-phalanxes1']").fill("40")  # more than stand there (S-MOVE)
+    form.locator("button[type='submit']").click()
+    page.wait_for_load_state()
+    error = page.locator("#order-move .order-error")
+    assert "(S-MOVE)" in error.inner_text()
+    assert on_screen(page, "#order-move .order-error"), "the refusal is off screen"
+    page.screenshot(path=str(SHOTS / f"refused-{language}.png"))
+    assert not Event.objects.filter(game=seat.game, type="UnitsMoved").exists()
+
+    mail.outbox.clear()
+    form.locator("input[name='move-phalanxes1']").fill(str(destination.phalanxes))
+    form.locator("input[name='move-navigators1']").fill(str(destination.navigators))
+    page.locator("#move-cost.preview-cost").wait_for()
+    assert words["cost"] in page.inner_text("#move-cost")  # before the order is sent
+    form.locator("button[type='submit']").click()
+    page.wait_for_load_state()
+    assert words["accepted"] in page.inner_text(".messages")
+    assert on_screen(page, ".messages li.success"), "the confirmation is off screen"
+    page.screenshot(path=str(SHOTS / f"accepted-{language}.png"))
+    assert Event.objects.filter(game=seat.game, type="UnitsMoved", actor=seat.faction).count() == 1
+
+    (turn,) = [m for m in mail.outbox if m.tags == ["turn"]]
+    assert turn.to != [seat.email] and words["next"] in turn.body
