@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Command, GameState, Move, RuleViolation, command_from_dict
+from .engine import Command, Expand, Fortify, GameState, Move, Recruit, RuleViolation, command_from_dict
+from .engine.actions import hire_cost, recruit_cost
+from .engine.data import FORTIFY_AP
+from .engine.expansion import expand_cost
 from .engine.movement import plan_move
 
 
@@ -29,3 +32,28 @@ def preview_move_cost(state: GameState, command: Command | dict[str, Any]) -> in
         return plan_move(state, move).cost
     except RuleViolation as violation:
         return violation
+
+
+def order_cost(state: GameState, command: Command) -> tuple[int, str] | None:
+    """What a legal order costs before Blanks (S-BLANK), as (amount, "AP" or "FP"), for the
+    one-click suggestions, which are given without a form to show a preview in. None for an
+    order without a price in points (Pass, Reform, Oracle, Trade, winter orders) or a price of 0.
+
+    Move: S-MOVE, S-MOVE-FREE, S-MOVE-NAV (the engine's plan). Recruit: H-ACTIONS, H-FACTION,
+    H-HEROES. Fortify: H-ACTIONS. Expand: S-EXP-CHOICE, S-EXP-LINK.
+    """
+    if isinstance(command, Move):
+        cost = preview_move_cost(state, command)
+        price = (cost if isinstance(cost, int) else 0, "FP")
+    elif isinstance(command, Recruit):
+        price = (
+            recruit_cost(command.player, command.space, command.phalanxes) + hire_cost(command.navigators),
+            "AP",
+        )
+    elif isinstance(command, Fortify):
+        price = (FORTIFY_AP, "AP")
+    elif isinstance(command, Expand):
+        price = (expand_cost(command.player, bool(command.second_source), bool(command.link_from)), "FP")
+    else:
+        return None
+    return price if price[0] else None

@@ -25,6 +25,7 @@ from .long_context import long_game_context
 from .models import Game, Seat
 from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
+from .previews import order_cost
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
 from .views_links import NewLinkForm
@@ -165,7 +166,10 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         }
         for f, p in screen.view.get("players", {}).items()
     ]
-    suggestions = [(command_label(c), json.dumps(c.to_dict())) for c in sample_orders(screen.legal)]
+    suggestions = [
+        (command_label(c, order_cost(screen.state, c)), json.dumps(c.to_dict()))
+        for c in sample_orders(screen.legal)
+    ]
     return {
         "game": seat.game,
         "seat": seat,

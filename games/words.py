@@ -137,12 +137,15 @@ def units_text(d: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def command_label(command: Any) -> str:
+def command_label(command: Any, cost: tuple[int, str] | None = None) -> str:
     """An order in plain words, for the list of suggested orders on the player page.
 
-    S-BLANK: an order paying part of its cost in Blanks says how many."""
+    `cost`: what the order costs in AP or FP (games/previews.py order_cost), said before the
+    player gives it with one tap. S-BLANK: an order paying part of its cost in Blanks says how many."""
     d = command.to_dict()
     text = _command_text(d)
+    if cost:
+        text = _("%(order)s: %(cost)d %(points)s") % {"order": text, "cost": cost[0], "points": cost[1]}
     if d["kind"] != "commit_coins" and d.get("blanks"):
         text += ngettext(", paying %(n)s Blank", ", paying %(n)s Blanks", d["blanks"]) % {"n": d["blanks"]}
     return text

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
-from games.engine import Destination, GameRng, Move, RuleViolation
-from games.previews import preview_move_cost
+from games.engine import Destination, Expand, Fortify, GameRng, Move, Pass, Recruit, Reform, RuleViolation
+from games.previews import order_cost, preview_move_cost
 
 POSITION: dict[str, Any] = {
     "players": {"athens": {"fp": 5, "blanks": 1}, "sparta": {"fp": 2}},
@@ -89,3 +89,18 @@ def test_h_order_preview_reads_the_json_form_with_the_submitted_orders_checks() 
     assert isinstance(not_a_move, RuleViolation) and not_a_move.rule == "H-ORDER"
     stranger = preview_move_cost(state, {**raw, "player": "thebes"})
     assert isinstance(stranger, RuleViolation) and stranger.rule == "S-MOVE"
+
+
+def test_h_faction_a_suggested_orders_cost_is_the_one_its_rules_charge() -> None:
+    """The one-click suggestions say their price (games/previews.py order_cost): H-ACTIONS Recruit
+    1 AP a phalanx and Fortify 3 AP, H-FACTION Sparta 2 phalanxes per AP at home, H-HEROES 2 AP a
+    Navigator, S-EXP-LINK +1 FP, S-MOVE; nothing for an order without a price."""
+    state = engine.scenario(POSITION)
+    assert order_cost(state, Recruit("athens", space="C3", phalanxes=3, navigators=1)) == (5, "AP")
+    assert order_cost(state, Recruit("sparta", space="G3", phalanxes=5)) == (3, "AP")
+    assert order_cost(state, Fortify("athens", space="C3", blanks=1)) == (3, "AP")  # before Blanks
+    assert order_cost(state, Expand("athens", space="D4", link_from="C3")) == (1, "FP")
+    assert order_cost(state, Expand("athens", space="D4", second_source="deck")) is None  # Athens: 0 FP
+    assert order_cost(state, move(Destination("E3", phalanxes=5))) == (4, "FP")
+    assert order_cost(state, Pass("athens")) is None
+    assert order_cost(state, Reform("athens", government="tyranny")) is None

@@ -12,6 +12,8 @@ Screenshots: test-artifacts/phone/.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -112,3 +114,43 @@ def test_a_new_player_refused_on_a_phone_sees_why_where_the_page_opens(live_serv
 
     (turn,) = [m for m in mail.outbox if m.tags == ["turn"]]
     assert turn.to != [seat.email] and words["next"] in turn.body
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_s_move_a_suggested_order_says_its_cost_before_the_one_tap(live_server, browser, language):
+    """ "One click gives the order": a suggested Move said where to, not that it would spend 4 of
+    the player's 5 FP; a Fortify not its 3 AP (H-ACTIONS). The button says it now, and the Move
+    costs what the button said."""
+    seat = a_new_game(language)
+    (welcome,) = [m for m in mail.outbox if m.to == [seat.email]]
+    page = browser.new_context(locale=language, viewport=PHONE).new_page()
+    page.goto(live_server.url + link_in(welcome))
+    suggestions = page.locator("form.suggestion")
+    kinds = [
+        json.loads(v)["kind"]
+        for v in suggestions.locator("input[name='command']").evaluate_all(
+            "inputs => inputs.map(i => i.value)"
+        )
+    ]
+    labels = suggestions.locator("button").all_inner_texts()
+    moves = [label for kind, label in zip(kinds, labels, strict=True) if kind == "move"]
+    assert moves and all(re.search(r": \d+ FP$", label) for label in moves), moves
+    assert [label for kind, label in zip(kinds, labels, strict=True) if kind == "fortify"][0].endswith(
+        ": 3 AP"
+    )
+    assert all(
+        "AP" not in label and "FP" not in label
+        for kind, label in zip(kinds, labels, strict=True)
+        if kind == "pass"
+    )
+    page.screenshot(path=str(SHOTS / f"suggestions-{language}.png"), full_page=True)
+
+    move = moves[0]
+    cost = int(re.search(r": (\d+) FP$", move).group(1))
+    page.get_by_role("button", name=move, exact=True).click()
+    page.wait_for_load_state()
+    assert f"{cost} FP" in page.inner_text(".messages")  # "… moved from G3 to C3 (…) for 4 FP."
+    moved = Event.objects.get(game=seat.game, type="UnitsMoved", actor=seat.faction)
+    assert moved.payload["fp_paid"] + moved.payload["blanks"] == cost
