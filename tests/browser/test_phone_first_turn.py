@@ -12,8 +12,10 @@ Screenshots: test-artifacts/phone/.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+from email.mime.base import MIMEBase
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ from django.core import mail
 from games.engine import Move, legal_commands
 from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Seat
+from games.orders import submit_order
 from games.situation import load_game
 from tests.browser.conftest import ARTIFACTS
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
@@ -154,3 +157,42 @@ def test_s_move_a_suggested_order_says_its_cost_before_the_one_tap(live_server, 
     assert f"{cost} FP" in page.inner_text(".messages")  # "… moved from G3 to C3 (…) for 4 FP."
     moved = Event.objects.get(game=seat.game, type="UnitsMoved", actor=seat.faction)
     assert moved.payload["fp_paid"] + moved.payload["blanks"] == cost
+
+
+def email_on_a_phone(browser: Any, message: Any, language: str) -> Any:
+    """The sent HTML body at 390 px, its inline board picture (cid:) shown as a mail app would."""
+    html, _ = message.alternatives[0]
+    for part in message.attachments:
+        if isinstance(part, MIMEBase) and part["Content-ID"]:
+            data = base64.b64encode(part.get_payload(decode=True)).decode()
+            html = html.replace(f"cid:{part['Content-ID'].strip('<>')}", f"data:image/png;base64,{data}")
+    page = browser.new_context(locale=language, viewport=PHONE).new_page()
+    page.set_content(html)
+    return page
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_the_turn_email_on_a_phone_has_its_link_on_the_first_screen(live_server, browser, language, settings):
+    """The daily turn email read on a phone: the only link to act on came after the position, the
+    happenings and the board picture, two screens down, as a line of small text."""
+    settings.SITE_URL = live_server.url  # the email's link opens the test server
+    seat = a_new_game(language)
+    mail.outbox.clear()
+    move = a_legal_move(seat)
+    submit_order(seat.game, seat, move, load_game(seat.game).seq)
+    (turn,) = [m for m in mail.outbox if m.tags == ["turn"]]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    email = email_on_a_phone(browser, turn, language)
+    email.screenshot(path=str(SHOTS / f"turn-email-{language}.png"), full_page=True)
+    assert email.locator("img").first.evaluate("img => img.naturalWidth") > 0  # the board is shown
+    assert email.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    button = email.locator(f"a[href='{live_server.url + link_in(turn)}']").first
+    box = button.bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"], "the link to the game is below the first screen"
+    assert box["height"] >= 44  # finger-sized
+
+    with email.expect_navigation():
+        button.click()
+    assert WORDS[language]["turn"] in email.inner_text("#status")
