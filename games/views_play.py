@@ -25,6 +25,7 @@ from .long_context import long_game_context
 from .models import Game, Seat
 from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
+from .position_words import cost_line
 from .previews import order_cost
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
@@ -185,6 +186,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "forms": list(forms.values()),
         "suggestions": suggestions,
         "can_order": bool(screen.legal),
+        "costs": cost_line(seat.faction),  # what Recruit, Fortify, Expand… cost, before a form is sent
         "offers": offer_rows(screen.view, seat.faction, screen.legal),  # H-TRADE
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
         **long_game_context(seat),  # issue 6: deadline, messages, vacation, mail preferences

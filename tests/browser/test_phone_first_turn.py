@@ -36,12 +36,14 @@ SHOTS = ARTIFACTS.parent / "phone"
 PHONE = {"width": 390, "height": 844}
 WORDS = {
     "en": {
+        "costs": "fortify 3 AP",
         "turn": "It is your turn.",
         "accepted": "Your order was accepted.",
         "cost": "This move costs",
         "next": "It is your turn as",
     },
     "de": {
+        "costs": "Befestigen 3 AP",
         "turn": "Du bist am Zug.",
         "accepted": "Dein Befehl wurde angenommen.",
         "cost": "Diese Bewegung kostet",
@@ -84,6 +86,10 @@ def test_a_new_player_refused_on_a_phone_sees_why_where_the_page_opens(live_serv
     (welcome,) = [m for m in mail.outbox if m.to == [seat.email]]
     assert words["turn"] in welcome.body
     SHOTS.mkdir(parents=True, exist_ok=True)
+    read = email_on_a_phone(browser, welcome, language)
+    button = read.locator(f"a[href$='{link_in(welcome)}']").first.bounding_box()
+    assert button["y"] + button["height"] <= PHONE["height"] and button["height"] >= 44
+    read.screenshot(path=str(SHOTS / f"welcome-email-{language}.png"), full_page=True)
     page = browser.new_context(locale=language, viewport=PHONE).new_page()
     page.goto(live_server.url + link_in(welcome))
     assert words["turn"] in page.inner_text("#status")
@@ -196,3 +202,24 @@ def test_the_turn_email_on_a_phone_has_its_link_on_the_first_screen(live_server,
     with email.expect_navigation():
         button.click()
     assert WORDS[language]["turn"] in email.inner_text("#status")
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_h_actions_the_order_forms_say_what_each_order_costs_before_it_is_sent(
+    live_server, browser, language
+):
+    """Only the Move form previewed its cost; Recruit and Fortify said nothing of their AP
+    (H-ACTIONS, H-FACTION), so a player learned the price from a refusal. The costs the turn
+    email lists now stand above the forms."""
+    seat = a_new_game(language)
+    (welcome,) = [m for m in mail.outbox if m.to == [seat.email]]
+    page = browser.new_context(locale=language, viewport=PHONE).new_page()
+    page.goto(live_server.url + link_in(welcome))
+    page.locator("#details-fortify summary").click()
+    costs = page.locator("#orders #costs")
+    assert costs.is_visible() and WORDS[language]["costs"] in costs.inner_text()
+    assert costs.bounding_box()["y"] < page.locator("#details-fortify").bounding_box()["y"]
+    assert costs.inner_text() in welcome.body  # the same words as the email's
+    page.locator("#orders").screenshot(path=str(SHOTS / f"costs-{language}.png"))
