@@ -39,7 +39,7 @@ def test_the_turn_email_names_the_costs_where_to_expand_and_the_poleis_near(clie
     per_ap = data.FACTIONS["sparta"].recruit_per_ap_native
     assert f"Kosten: Rekrutieren 1 AP pro Phalanx (in G3 {per_ap} Phalangen pro AP); " in ben
     assert "Befestigen 3 AP" in ben and "mit Auswahl +1 FP" in ben and "Leermünzen zahlen AP oder FP" in ben
-    assert "Du kannst dich ausbreiten nach: F2, F3, F4, G2, G4, H2, H3, H4." in ben
+    assert "Du kannst expandieren nach: F2, F3, F4, G2, G4, H2, H3, H4." in ben
 
 
 @pytest.mark.django_db

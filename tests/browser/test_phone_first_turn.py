@@ -222,4 +222,7 @@ def test_h_actions_the_order_forms_say_what_each_order_costs_before_it_is_sent(
     assert costs.is_visible() and WORDS[language]["costs"] in costs.inner_text()
     assert costs.bounding_box()["y"] < page.locator("#details-fortify").bounding_box()["y"]
     assert costs.inner_text() in welcome.body  # the same words as the email's
+    # The order named as its form is: German costs said "Ausbreiten" above the form "Expandieren".
+    for kind in ("expand", "fortify", "recruit"):
+        assert page.locator(f"#details-{kind} summary").inner_text().lower() in costs.inner_text().lower()
     page.locator("#orders").screenshot(path=str(SHOTS / f"costs-{language}.png"))
