@@ -15,7 +15,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from .card_syntax import resolve_card, winter_hand_words
+from .card_syntax import resolve_card
 from .engine import RuleViolation, command_from_dict
 from .forms import violation_text
 from .long_mail import mail_seat
@@ -23,6 +23,7 @@ from .mail_keys import ReplyKey
 from .messages import MessageRefused, send_message
 from .models import Game
 from .narration import tell
+from .notify import answer_position
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .position_words import choice_reply
@@ -169,15 +170,11 @@ def _answer(
     game = seat.game
     loaded = load_game(game)
     state = loaded.state
-    if help and state.phase == "winter_orders" and seat.faction not in state.winter_orders:
-        # The page's winter order form lists the hand's winter cards; the answer names them too.
-        cards = winter_hand_words(state.players[seat.faction].mission_cards)
-        paragraphs = [
-            *paragraphs,
-            _("Your winter Mission Cards: %(cards)s.") % {"cards": ", ".join(cards)}
-            if cards
-            else _("You hold no winter Mission Card."),
-        ]
+    position = answer_position(state, seat.faction, loaded.seq)
+    if help and position.get("sealed") and not position.get("winter_cards"):
+        # The page's winter order form lists the hand's winter cards, and the answer names them
+        # (the screen and cards of answer_position); a refusal also says when there are none.
+        paragraphs = [*paragraphs, _("You hold no winter Mission Card.")]
     if choice := choice_reply(state, seat.faction):  # the choice an Expand just drew is answered here
         paragraphs = [*paragraphs, choice]
     with transaction.atomic():
@@ -189,5 +186,5 @@ def _answer(
             _("AEGEAPOLIS %(game)s: your email") % {"game": game.name},
             [*paragraphs, whose_turn(loaded.state, seat.faction)],
             reply_seq=loaded.seq,
-            extra={"syntax_help": help_lines() if help else [], "happenings": happened or []},
+            extra={"syntax_help": help_lines() if help else [], "happenings": happened or [], **position},
         )

@@ -123,7 +123,7 @@ def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: i
         _enqueue(mail, seat, after, seq, "offer", extra=terms)
 
 
-def _sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
+def sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
     """H-WINTER-ORDERS, H-SCREEN: what a sealed winter order is made of, for its owner's email only
     (the coins behind their screen, their Blanks, their winter Mission Cards and the words naming
     them in a reply), so that a player can order by reply without opening the page."""
@@ -148,10 +148,34 @@ def _position_named(state: GameState, faction: str, seq: int, kind: str) -> dict
     return {"position_of": {"viewer": faction, "up_to_seq": seq}, "on_turn": faction in must_act(state)}
 
 
+def answer_position(state: GameState, faction: str, seq: int) -> dict[str, Any]:
+    """The answer to an email order carries a Reply-To that orders on the game at `seq`: it tells
+    the position there as the turn email would (H-SCREEN: the player's own), so that the next order
+    is decided from it, not from an older email's holdings (H-TRADE: after an accepted offer); and,
+    when the player owes the next order (H-YEAR: still on turn; S-EXP-CHOICE: a tile choice;
+    H-WINTER-ORDERS: a sealed order), the reply that gives it, with the screen and winter cards of
+    a sealed order. The answer to the year's last order comes after the sealed winter email: it
+    must be enough to reply to."""
+    if state.phase == "ended" or faction not in state.players:
+        return {}
+    owes = faction in must_act(state)
+    sealed = owes and state.phase == "winter_orders"
+    return {
+        "position_of": {"viewer": faction, "up_to_seq": seq},
+        "reply_hint": owes,
+        "sealed": sealed,
+        **(sealed_order_aids(state, faction) if sealed else {}),
+    }
+
+
 def position_aids(game_id: int, faction: str, seq: int) -> dict[str, Any]:
     """What _position_named named, from the state at `seq` (the state cache usually holds it: the
     board picture of the same email reads the same state), in the active language."""
-    state = load_game(Game(pk=game_id), up_to_seq=seq).state
+    return position_told(load_game(Game(pk=game_id), up_to_seq=seq).state, faction)
+
+
+def position_told(state: GameState, faction: str) -> dict[str, Any]:
+    """The position lines, costs and reach, and the reply words of `state` for `faction`."""
     on_turn = faction in must_act(state)
     lines = position_lines(state, faction)
     if on_turn and state.phase == "actions":  # what the orders cost, and where one may go
@@ -206,7 +230,7 @@ def _enqueue(
             else "",
             **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
             "deadline": mail.deadline(seat),
-            **_sealed_order_aids(state, seat.faction),
+            **sealed_order_aids(state, seat.faction),
             **_position_named(state, seat.faction, seq, kind),
             **(extra or {}),
         }
