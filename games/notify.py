@@ -80,11 +80,17 @@ class _OrderMail:
         self._settings = written.settings if written else None
         self._players_lines: dict[str | None, str] = {}
 
-    def players_line(self) -> str:
-        """ "Ana (Athens), Ben (Sparta)" in the active language (each reader's own)."""
+    def players_line(self, seat_order: list[str]) -> str:
+        """ "1. Ben (Sparta), 2. Ana (Athens)": the players in the seat order drawn at the start
+        (H-SETUP), which every action round follows (H-YEAR), in the active language (each reader's own)."""
         language = translation.get_language()
         if language not in self._players_lines:
-            line = ", ".join(f"{s.name} ({faction_name(s.faction)})" for s in self.seats)
+            names = {seat.faction: seat.name for seat in self.seats}
+            line = ", ".join(
+                f"{n}. {names[faction]} ({faction_name(faction)})"
+                for n, faction in enumerate(seat_order, 1)
+                if faction in names
+            )
             self._players_lines[language] = line
         return self._players_lines[language]
 
@@ -216,9 +222,13 @@ def _enqueue(
             "whose_turn": whose_turn(state, seat.faction),
             **(happenings_when_sent(game, seat.faction, seq) if kind != "welcome" else {}),
             "keys_of": keys_named(seat, ("o", seq)),  # signed when sent: links, Reply-To (issue 6)
-            # Only the welcome names the organiser: no query for their name on every other email.
-            **({"organiser_name": _organiser_name(game)} if kind == "welcome" else {}),
-            "players_line": mail.players_line(),
+            # Only the welcome names the organiser (no query for their name on every other email)
+            # and the players in seat order.
+            **(
+                {"organiser_name": _organiser_name(game), "players_line": mail.players_line(state.seat_order)}
+                if kind == "welcome"
+                else {}
+            ),
             "winners_line": ", ".join(faction_name(f) for f in state.winners),
             "winners_count": len(state.winners),
             # The end email gives every faction's final VP: "Winner: Athens" alone left the score unknown.

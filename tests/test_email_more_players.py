@@ -113,6 +113,26 @@ def test_h_trade_an_offer_answered_by_email_after_a_third_player_moved_is_decide
 
 
 @pytest.mark.django_db
+def test_h_setup_the_welcome_names_the_players_in_the_seat_order_drawn_at_the_start(client, monkeypatch):
+    """The welcome listed the players in the order their seats were created (Ana, Sam, Tom); the
+    seat order drawn at the start (H-SETUP), which every round follows (H-YEAR), was told only by
+    the first turn email's happenings. Now the welcome names it, first player first."""
+    game, table = game_of(client, monkeypatch, [ANA, SAM, TOM], "mailplay3")
+    assert [s.faction for s in game.seats.order_by("pk")] == ["athens", "sparta", "thebes"]
+    (welcome,) = [m for m in table.inbox("athens") if "you play Athens" in m.subject]
+    assert (
+        "Seat order (drawn at the start, the same in every round):"
+        " 1. Sam (Sparta), 2. Tom (Thebes), 3. Ana (Athens)."
+    ) in welcome.body
+    assert "1. Sam (Sparta), 2. Tom (Thebes), 3. Ana (Athens)." in welcome.alternatives[0][0]
+    (willkommen,) = [m for m in table.inbox("thebes") if "du spielst Theben" in m.subject]
+    assert (
+        "Spielreihenfolge (zu Beginn ausgelost, in jeder Runde dieselbe):"
+        " 1. Sam (Sparta), 2. Tom (Theben), 3. Ana (Athen)."
+    ) in willkommen.body
+
+
+@pytest.mark.django_db
 def test_h_actions_the_example_reply_of_the_welcome_names_the_players_own_polis_and_is_accepted(
     client, monkeypatch
 ):

@@ -156,7 +156,12 @@ def test_the_welcome_email_of_a_german_seat_is_german():
     mail = rendered(Outbox.objects.filter(game_id=game.pk, kind="welcome").first())
     assert "du spielst" in mail.subject
     assert "Dein persönlicher Link zur Partie" in mail.text
-    assert "Spieler: Ana (Athen), Ben (Sparta)." in mail.text
+    names = {"athens": "Ana (Athen)", "sparta": "Ben (Sparta)"}
+    first, second = (names[faction] for faction in load_game(game).state.seat_order)  # H-SETUP
+    assert (
+        f"Spielreihenfolge (zu Beginn ausgelost, in jeder Runde dieselbe): 1. {first}, 2. {second}."
+        in mail.text
+    )
 
 
 def test_refusals_name_the_game_words_in_the_readers_language():

@@ -55,10 +55,15 @@ def test_every_player_gets_a_welcome_with_their_own_link(client):
     game = two_player_game()
     assert sorted(m.to[0] for m in mail.outbox) == ["ana@example.com", "ben@example.com"]
     on_turn = seats_to_act(game)[0]
+    second = game.seats.exclude(pk=on_turn.pk).get()
+    # H-SETUP: the seat order drawn at the start, the player on turn first.
+    seat_order = ", ".join(
+        f"{n}. {s.name} ({s.faction.capitalize()})" for n, s in ((1, on_turn), (2, second))
+    )
     for message in mail.outbox:
         seat = game.seats.get(email=message.to[0])
         assert message.subject == f"AEGEAPOLIS {game.name}: you play {seat.faction.capitalize()}"
-        assert "Players: Ana (Athens), Ben (Sparta)." in message.body
+        assert f"Seat order (drawn at the start, the same in every round): {seat_order}." in message.body
         assert ("It is your turn." in message.body) == (seat == on_turn)
         page = client.get(link_in(message))
         assert page.status_code == 200
