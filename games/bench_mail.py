@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
 from notifications.services import frozen
 
 from .bench import Figure
+from .engine import fold, new_game
+from .notify import position_told
+from .words import faction_name
 
 BASE_DIR = Path(settings.BASE_DIR)
 FAKE_GAME = 2_000_000_000  # outbox rows name games by plain id: no game row is needed
@@ -82,19 +85,30 @@ def stop_workers(workers: list[subprocess.Popen]) -> None:
             worker.wait()
 
 
+def opening_position() -> dict[str, Any]:
+    """The turn email's position of the first player of a new 4-player game (H-SETUP; the engine
+    alone, no game row): their holdings, the costs, where they may expand, the Poleis near theirs
+    and the example reply, as a real turn email tells them (notify.position_told), in English."""
+    state = fold(new_game({"factions": ["athens", "sparta", "corinth", "thebes"]}, "bench"))
+    faction = state.player_on_turn or state.seat_order[0]
+    with translation.override("en"):
+        return {"faction_name": faction_name(faction), "on_turn": True, **position_told(state, faction)}
+
+
 def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
     """Write `count` pending turn emails as an order writes them: template and context, rendered by
-    the worker that sends them (issue 9: rendering moved from the order to delivery)."""
+    the worker that sends them (issue 9: rendering moved from the order to delivery). The position
+    is told here once, not by each worker (its game is not in the database): the email carries it."""
     context = frozen(
         {
             "game_name": "Bench",
             "player_name": "Ana",
-            "faction_name": "Athens",
             "year_label": "431 BC",
             "phase_label": "action round 1",
             "sealed": False,
             "happenings": ["Sparta passed."],
             "keys_of": {"version": 1, "reply": ["o", "1"]},  # signed by the worker (mail_keys.keys_signed)
+            **opening_position(),
         },
         "en",
     )
@@ -126,7 +140,8 @@ def bench_delivery(rows: int = 10_000, workers: int = 2, log_dir: Path = BASE_DI
     sent, elapsed = _delivered(workers, log_dir)
     detail = (
         f"{sent} of {rows} pending turn emails sent once each by {workers} worker processes"
-        f" ({THREADS} threads each, locmem email backend; a fixed context, no board picture)"
+        f" ({THREADS} threads each, locmem email backend; a fixed context with a real position,"
+        " no board picture)"
     )
     return _rates("emails", sent, rows, elapsed, detail)
 

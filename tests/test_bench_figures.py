@@ -1,10 +1,14 @@
-"""The bench's derived figures (games/bench.py): ratios to the database's ceiling and the engine's bound."""
+"""The bench's derived figures (games/bench.py): ratios to the database's ceiling and the engine's bound;
+the turn emails its delivery bench sends (games/bench_mail.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.bench import Figure, engine_bound, ratios
+from games.bench_mail import pending_rows
+from notifications.models import Outbox
+from notifications.services import rendered
 
 
 def test_an_order_costing_as_much_engine_time_as_one_raw_insert_could_reach_half_the_ceiling():
@@ -27,3 +31,22 @@ def test_the_orders_ratio_is_marked_against_its_target():
     assert (ratio.name, ratio.value) == ("orders_to_raw_insert_ratio", 0.1)
     assert (ratio.target, ratio.met) == (">= 0.5", False)
     assert "[target >= 0.5: NOT met]" in ratio.line()
+
+
+@pytest.mark.django_db
+def test_the_delivery_bench_sends_turn_emails_with_a_real_position_and_example_reply(settings):
+    """The fixed context lacked the position a real turn email tells: the bench rendered and sent a
+    shorter email than the players get, with an empty example line."""
+    settings.INBOUND_DOMAIN = "mail.example.org"  # orders by reply: the example line is rendered
+    pending_rows(2, game_id=7)
+    rows = Outbox.objects.filter(game_id=7, kind="turn", status=Outbox.Status.PENDING)
+    assert rows.count() == 2
+    text = rendered(rows.first()).text
+    assert "You have 3 AP, 5 FP, 1 Blank, 0 VP; behind your screen: " in text, text
+    assert "Your Poleis and units: C3 Athens: 4 phalanxes, the King, 1 Navigator." in text
+    assert "Costs: recruit 1 AP per phalanx; " in text and "You may expand to: B2, " in text
+    assert (
+        "Or reply to this email with your order on the first line, e.g. pass, recruit C3 1 or fortify C3."
+        in text
+    )
+    assert "It is your turn as Athens: 431 BC, action round 1." in text
