@@ -107,6 +107,11 @@ def mail_seat(
         return
     if reply is None and reply_seq is not None:
         reply = ("o", reply_seq)
+    if reply is not None and reply[0] == "o" and "position_of" not in (extra or {}):
+        # A notice one can order by replying to (a reminder, the missed deadline, a digest, an update,
+        # a substitute's welcome, a new link) tells the position that order is decided on, as the
+        # turn email and the answer to an email order do: else the reply is decided blind.
+        extra = {**_position_at(game, seat, int(reply[1])), **(extra or {})}
     with translation.override(seat.language):
         if deadline is None:
             clock = clock_of(game, seat.faction)
@@ -132,6 +137,14 @@ def mail_seat(
         template="notice",
         context=context,
     )
+
+
+def _position_at(game: Game, seat: Seat, seq: int) -> dict[str, Any]:
+    """notify.answer_position of the game at `seq` for `seat` (H-SCREEN: the seat's own)."""
+    from .notify import answer_position  # notify mails through this module
+    from .situation import load_game
+
+    return answer_position(load_game(game, up_to_seq=seq).state, seat.faction, seq)
 
 
 def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, paragraphs: list[str]) -> None:

@@ -566,3 +566,22 @@ def test_deadline_a_substitute_taking_over_a_seat_on_turn_is_told_its_running_de
     assert "ein Befehl fällig. Die Frist endet 2026-12-03 09:00 (UTC);" in welcome.body
     (other,) = [m for m in sent() if m.to == ["other@example.com"]]
     assert "deadline" not in other.body.lower()
+
+
+@pytest.mark.django_db
+def test_deadline_a_reminder_and_a_substitutes_welcome_tell_the_position_a_reply_orders_on(game):
+    """Both carry a Reply-To that orders on the game now: they tell the holdings that order is
+    decided on, as the turn email does, in the reader's language (H-SCREEN: the seat's own)."""
+    (on_turn,) = seats_to_act(game)
+    fresh_mail()
+    with time_machine.travel(at(24), tick=False):
+        tick()
+    (reminder,) = sent()
+    assert "reminder" in reminder.subject and "You have " in reminder.body
+    on_turn.language = "de"
+    on_turn.save()
+    fresh_mail()
+    with time_machine.travel(at(40), tick=False):
+        hand_over_seat(on_turn, "Sub", "sub@example.com")
+    (welcome,) = [m for m in sent() if m.to == ["sub@example.com"]]
+    assert "Du hast " in welcome.body and "hinter deinem" in welcome.body
