@@ -7,7 +7,7 @@ from typing import Any
 
 from .deadlines import deadline_text, seat_zone, settings_for, time_zone
 from .delivery_problems import current_problems
-from .long_forms import MessageForm, PreferenceForm, VacationForm
+from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
 from .long_mail import preference
 from .messages import messages_for
 from .models import DeadlineSettings, Seat, SeatClock
@@ -40,6 +40,9 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
     }
     return {
         "deadline": deadline_text(clock.deadline if clock else None, game, settings, reader=seat),
+        # A seat on the game's zone is offered its browser's with one tap, if it differs (the page's
+        # script compares them; templates/games/_long_game.html).
+        "zone_hint": "" if seat.time_zone else time_zone(settings).key,
         "deadlines": {"turn_hours": settings.turn_hours},
         "game_messages": shown,
         "message_form": MessageForm(rivals=rivals),
@@ -67,3 +70,8 @@ def preference_form(
         game_zone=time_zone(settings).key,
         zone=seat_zone(seat, seat.game_id, settings).key,
     )
+
+
+def time_zone_form(seat: Seat, data: Any) -> TimeZoneForm:
+    """The one-tap zone of the player page, checked as the preference form checks its zone."""
+    return TimeZoneForm(data, game_zone=time_zone(settings_for(seat.game_id)).key)

@@ -77,16 +77,11 @@ class VacationForm(forms.Form):
     days = forms.IntegerField(label=_("Days of vacation from now"), min_value=1, max_value=60)
 
 
-class PreferenceForm(forms.Form):
-    """How and in which language a player is mailed, and the zone they read times in.
+class TimeZoneForm(forms.Form):
+    """The zone a player reads times in, among deadlines.player_time_zones; blank follows the
+    game's `game_zone`, named by the first choice. Alone, it is the player page's one-tap "Show my
+    times in Europe/Berlin" beside the deadline: the same list and refusal as the preferences."""
 
-    `game_zone`: the game's zone, named by the first choice (blank: follow it); `zone`: the zone
-    the player reads times in now, named by the digest hour's label (games/digests.py reads the
-    hour in it). Build it with long_context.preference_form, which knows both."""
-
-    mode = forms.ChoiceField(label=_("Emails"), choices=NotificationPreference.Mode.choices)
-    digest_hour = forms.IntegerField(label=_("Digest hour (0-23)"), min_value=0, max_value=23, initial=18)
-    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     # Not required: a post without it (an older page) follows the game's zone, as before.
     time_zone = forms.ChoiceField(
         label=_("Your time zone"),
@@ -97,9 +92,25 @@ class PreferenceForm(forms.Form):
         },
     )
 
-    def __init__(self, *args: Any, game_zone: str, zone: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game_zone: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         follow = gettext("the game's time zone (%(zone)s)") % {"zone": game_zone}
         self.fields["time_zone"].choices = [("", follow), *((z, z) for z in player_time_zones())]
+
+
+class PreferenceForm(TimeZoneForm):
+    """How and in which language a player is mailed, and the zone they read times in.
+
+    `game_zone`: the game's zone, named by the first choice (blank: follow it); `zone`: the zone
+    the player reads times in now, named by the digest hour's label (games/digests.py reads the
+    hour in it). Build it with long_context.preference_form, which knows both."""
+
+    field_order = ["mode", "digest_hour", "language", "time_zone"]
+    mode = forms.ChoiceField(label=_("Emails"), choices=NotificationPreference.Mode.choices)
+    digest_hour = forms.IntegerField(label=_("Digest hour (0-23)"), min_value=0, max_value=23, initial=18)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+    def __init__(self, *args: Any, game_zone: str, zone: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, game_zone=game_zone, **kwargs)
         if zone:
             self.fields["digest_hour"].label = gettext("Digest hour (0-23, %(zone)s time)") % {"zone": zone}

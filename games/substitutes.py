@@ -112,11 +112,10 @@ def set_preferences(
     seat: Seat, mode: str, digest_hour: int, language: str, time_zone: str = ""
 ) -> NotificationPreference:
     """Store how `seat` wants to be mailed, in which language (en/de), and the zone its player reads
-    times in (`time_zone`, one of deadlines.player_time_zones; "" follows the game's).
+    times in (`time_zone`, as set_time_zone takes it).
 
     Raises ValueError for another zone, before anything is stored."""
-    if time_zone and time_zone not in player_time_zones():
-        raise ValueError(f"unknown time zone {time_zone!r}")
+    check_time_zone(time_zone)
     with transaction.atomic():  # all of the choice or none: a refused hour saves no zone either
         pref, _created = NotificationPreference.objects.get_or_create(seat=seat)
         pref.mode, pref.digest_hour, pref.unsubscribed = mode, digest_hour, False
@@ -125,10 +124,24 @@ def set_preferences(
         emails_chosen(seat)  # the player's choice outweighs an earlier spam complaint
         if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
             choose_language(seat, language)
-        if time_zone != seat.time_zone:
-            seat.time_zone = time_zone
-            seat.save(update_fields=["time_zone"])
+        set_time_zone(seat, time_zone)
     return pref
+
+
+def check_time_zone(time_zone: str) -> None:
+    """Raises ValueError unless `time_zone` is one of deadlines.player_time_zones or "" (the game's)."""
+    if time_zone and time_zone not in player_time_zones():
+        raise ValueError(f"unknown time zone {time_zone!r}")
+
+
+def set_time_zone(seat: Seat, time_zone: str) -> None:
+    """The zone `seat`'s player reads times in (one of deadlines.player_time_zones; "" follows the
+    game's), and nothing else of their preferences: the one-tap "Show my times in …" of the player
+    page keeps an unsubscribed player unsubscribed. Raises ValueError for another zone."""
+    check_time_zone(time_zone)
+    if time_zone != seat.time_zone:
+        seat.time_zone = time_zone
+        seat.save(update_fields=["time_zone"])
 
 
 def unsubscribe(seat: Seat, subscribed: bool = False) -> None:

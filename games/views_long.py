@@ -12,24 +12,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .deadlines import deadline_text, recompute_deadlines, settings_for
+from .deadlines import deadline_text, recompute_deadlines, seat_zone, settings_for
 from .languages import page_language
 from .links import LinkError, resolve_link
-from .long_context import preference_form
+from .long_context import preference_form, time_zone_form
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
 from .long_mail import preference
 from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat
 from .organiser_watch import default_order_note, final_result, seat_rows
-from .substitutes import HandOverRefused, hand_over_seat, set_preferences, unsubscribe
+from .substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone, unsubscribe
 from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
 
 
 @require_POST
 def player_action(request: HttpRequest, game_id: int, token: str, action: str) -> HttpResponse:
-    """A message, a vacation or new preferences from the player page; back to the page after."""
+    """A message, a vacation, new preferences or a time zone from the player page; back to the page
+    after."""
     try:
         seat = resolve_link(token, game_id)
     except LinkError as error:
@@ -70,6 +71,13 @@ def _act(request: HttpRequest, seat: Seat, action: str) -> None:
         set_preferences(seat, d["mode"], d["digest_hour"], d["language"], d["time_zone"])
         with translation.override(seat.language):  # a new language shows from this message on
             messages.success(request, _("Your email preferences were saved."))
+    elif action == "time-zone":  # the one-tap "Show my times in Europe/Berlin" beside the deadline
+        form = time_zone_form(seat, request.POST)
+        if not form.is_valid():
+            raise MessageRefused(form.errors["time_zone"][0])
+        set_time_zone(seat, form.cleaned_data["time_zone"])
+        zone = seat_zone(seat, seat.game_id).key
+        messages.success(request, _("Your times are now shown in %(zone)s.") % {"zone": zone})
     else:
         raise Http404()
 
