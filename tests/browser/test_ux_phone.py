@@ -6,15 +6,22 @@
   stuck to the button above them.
 - The history numbered each event twice ("96. 96 ...") and its First / Previous / Next / Latest
   links were 19 px tall, scattered over three lines around the event field.
+- The history's "Back to the game" was a 19 px link at the top only, and its supplies table
+  squeezed eight columns into 324 px: a player's Mission Cards wrapped inside their header's width,
+  a row two to five lines tall with the cards a screen to the right.
 
 Screenshots: test-artifacts/browser/ux/.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
+from games.words import faction_name
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_i18n_screens import a_game_under_way
 
@@ -92,6 +99,46 @@ def test_on_a_phone_the_history_numbers_each_event_once_and_its_steps_are_finger
     steps = german.locator(".replay-steps a")
     assert steps.all_inner_texts() == ["Erstes", "Vorheriges", "Nächstes", "Neuestes"]
     assert len({round(steps.nth(i).bounding_box()["y"]) for i in range(4)}) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_history_leads_back_to_the_game_top_and_bottom_and_each_players_supplies_are_a_card(
+    live_server, browser
+):
+    seat = a_game_under_way()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for locale, back_words, cards_label in (
+        ("de-DE", "Zurück zur Partie", "Auftragskarten"),
+        ("en-GB", "Back to the game", "Mission Cards"),
+    ):
+        page = phone(browser, locale)
+        page.goto(link(live_server, seat) + "history/?since=all")
+        back = page.get_by_role("link", name=back_words)
+        assert back.count() == 2  # at the top, and again under the board
+        boxes = [back.nth(i).bounding_box() for i in range(2)]
+        assert all(box["height"] >= FINGER for box in boxes)
+        board_end = page.locator("#board").bounding_box()
+        assert boxes[1]["y"] > board_end["y"] + board_end["height"]  # after the supplies, at the end
+
+        rows = page.locator("table.supplies tbody tr")
+        assert rows.count() == 2
+        for i in range(2):
+            row = rows.nth(i).bounding_box()
+            assert row["x"] >= 0 and row["x"] + row["width"] <= PHONE["width"]  # no sideways scrolling
+        with translation.override(locale[:2]):
+            mine = rows.filter(has=page.locator("th", has_text=faction_name(seat.faction)))
+        cards = mine.locator("td.line").last
+        label = cards.evaluate("e => getComputedStyle(e, '::before').content")
+        assert label == f'"{cards_label}: "'
+        # The viewer's own three cards are named (H-SCREEN), on lines as wide as the card.
+        assert cards.inner_text().count(",") == 2
+        assert cards.bounding_box()["width"] >= mine.bounding_box()["width"] - 30
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.locator("#board").screenshot(path=str(SHOTS / f"history-supplies-{locale[:2]}.png"))
+
+    back.nth(1).click()
+    page.wait_for_url(re.compile(rf"/play/{seat.game_id}/[^/]+/$"))  # the player page, not history/
+    assert page.locator("#status").is_visible()
 
 
 @pytest.mark.django_db(transaction=True)
