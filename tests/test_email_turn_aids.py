@@ -7,11 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
 
 from games.engine import data
+from games.forms import ExpandForm, FortifyForm, MoveForm, PassForm, RecruitForm, ReformForm
 from games.game_setup import create_game
 from games.models import Game
 from games.order_syntax import parse_order
+from games.position_words import cost_line
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
 from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table
 
@@ -97,3 +100,27 @@ def test_the_poleis_near_line_stays_short_in_a_crowded_mid_game():
     near = reach_lines(state, state.player_on_turn)[-1]
     assert near.startswith("Poleis near yours: ") and near.endswith(" more.")
     assert near.count(" from ") == MAX_NEAR
+
+
+# What follows each order's keyword in a reply, and the German verbs the emails' syntax help teaches.
+ORDER_REST = {"pass": "", "expand": "D4 stapel", "move": "C3 D4 3", "recruit": "C3 2", "fortify": "D4"}
+VERBS = {"pass": "passe", "expand": "ausbreiten", "move": "bewegen", "reform": "reformieren"}
+
+
+def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do_or_by_its_verb():
+    """The German page and turn email name each order by its form's title (Expandieren, Bewegung,
+    Reform…, in the costs line too); a reply in those words is read, and in the verbs as before."""
+    forms = (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ReformForm)
+    with translation.override("de"):
+        costs = cost_line("sparta")
+        for form in forms:
+            rest = ORDER_REST.get(form.kind, "demokratie")
+            english = parse_order(f"{form.kind} {rest}", "sparta")
+            assert english["kind"] == form.kind
+            title = str(form.title)
+            assert parse_order(f"{title} {rest}", "sparta") == english, title
+            if form.kind in VERBS:
+                assert parse_order(f"{VERBS[form.kind]} {rest}", "sparta") == english
+            if form.kind != "pass":
+                assert re.search(rf"(: |; ){title}\b", costs), (title, costs)
+    assert "Bewegung 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs

@@ -212,7 +212,7 @@ def test_h_actions_the_order_forms_say_what_each_order_costs_before_it_is_sent(
 ):
     """Only the Move form previewed its cost; Recruit and Fortify said nothing of their AP
     (H-ACTIONS, H-FACTION), so a player learned the price from a refusal. The costs the turn
-    email lists now stand above the forms."""
+    email lists now stand above the forms, naming each order as its form and suggestions do."""
     seat = a_new_game(language)
     (welcome,) = [m for m in mail.outbox if m.to == [seat.email]]
     page = browser.new_context(locale=language, viewport=PHONE).new_page()
@@ -222,7 +222,15 @@ def test_h_actions_the_order_forms_say_what_each_order_costs_before_it_is_sent(
     assert costs.is_visible() and WORDS[language]["costs"] in costs.inner_text()
     assert costs.bounding_box()["y"] < page.locator("#details-fortify").bounding_box()["y"]
     assert costs.inner_text() in welcome.body  # the same words as the email's
-    # The order named as its form is: German costs said "Ausbreiten" above the form "Expandieren".
-    for kind in ("expand", "fortify", "recruit"):
-        assert page.locator(f"#details-{kind} summary").inner_text().lower() in costs.inner_text().lower()
+    # One word per order on the screen, its form's title: German costs said "Ausbreiten", "Bewegen"
+    # and "Reformieren" above the forms "Expandieren", "Bewegung" and "Reform" (whose suggestions
+    # say "Bewegung von C3 nach C5", "Reform: Staatsform zu Tyrannis wechseln").
+    suggestions = page.locator("form.suggestion").evaluate_all(
+        "forms => forms.map(f => [JSON.parse(f.elements.command.value).kind, f.innerText])"
+    )
+    for kind in ("expand", "fortify", "recruit", "move", "reform"):
+        word = re.compile(rf"\b{page.locator(f'#details-{kind} summary').inner_text()}\b", re.IGNORECASE)
+        assert word.search(costs.inner_text()), (kind, costs.inner_text())
+        labels = [label for given, label in suggestions if given == kind]
+        assert labels and all(word.search(label) for label in labels), (kind, labels)
     page.locator("#orders").screenshot(path=str(SHOTS / f"costs-{language}.png"))
