@@ -87,7 +87,7 @@ def help_lines() -> list[str]:
     """The syntax, one example per line, in the active language (English keywords work in both)."""
     return [
         _("pass  (passen)"),
-        _("expand D4 deck  (ausbreiten D4 stapel) — or: discard; options: choice deck, link C3, blanks 1"),
+        _("expand D4 deck  (expandieren D4 stapel) — or: discard; options: choice deck, link C3, blanks 1"),
         _("move C3 D4 3  (bewegen C3 D4 3) — more: E5 2 king; options: navigators 1, builders 1"),
         _("recruit C3 2  (rekrutieren C3 2) — options: navigators 1, blanks 1"),
         _("fortify D4  (befestigen D4)"),

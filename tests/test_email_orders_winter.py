@@ -233,6 +233,10 @@ def test_the_syntax_help_shows_the_mission_card_and_the_blank_oracle():
         text = "\n".join(help_lines())
     assert "commit owl 1 card combo owl 1 shield 1 blanks 1" in text and "oracle blank" in text
     assert "builder  (baumeister)" in text
+    with translation.override("de"):  # the German help says the word the page's Expand form does
+        german = "\n".join(help_lines())
+    assert german.startswith("passen") and "expandieren D4 stapel  (expand D4 deck)" in german
+    assert parse_order("expandieren D4 stapel", "athens")["kind"] == "expand"
 
 
 # One English and one German line per order kind, together giving every field of the kind's
