@@ -5,21 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
 from .deadlines import deadline_text, seat_zone, settings_for, time_zone
 from .delivery_problems import current_problems
 from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
 from .long_mail import preference
+from .mail_keys import unsubscribe_token
 from .messages import messages_for
-from .models import DeadlineSettings, Seat, SeatClock
+from .models import DeadlineSettings, Game, Seat, SeatClock
 from .vacations import current_vacation, days_left
 from .words import faction_name
 
 
 def long_game_context(seat: Seat) -> dict[str, Any]:
-    """The player page's deadline, messages, vacation and preferences (templates/games/_long_game.html)."""
+    """The player page's deadline, messages, vacation and preferences (templates/games/_long_game.html).
+
+    H-END: once the game has ended, no form that can do nothing more is offered: messages are closed
+    (games/messages.py), vacations refused (games/vacations.py), and the emails' rhythm, digest hour
+    and zone concern turns that no longer come; the messages stay readable (everyone's, now), and
+    the player may still stop (or restart) the emails of the game (the unsubscribe page)."""
     game = seat.game
-    clock = SeatClock.objects.filter(game=game, faction=seat.faction).first()
-    rivals = [s.faction for s in game.seats.all() if s.faction != seat.faction]
     pref = preference(seat)
     shown = [
         {
@@ -30,6 +36,16 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
         }
         for m in messages_for(game, seat.faction)
     ]
+    common = {
+        "game_messages": shown,
+        "unsubscribed": pref.unsubscribed,
+        "delivery_problems": current_problems(seat),  # bounces and complaints: the page's banner
+    }
+    if game.status == Game.Status.ENDED:
+        unsubscribe_path = reverse("games:unsubscribe", args=[unsubscribe_token(seat)])
+        return {**common, "over": True, "unsubscribe_path": unsubscribe_path}
+    clock = SeatClock.objects.filter(game=game, faction=seat.faction).first()
+    rivals = [s.faction for s in game.seats.all() if s.faction != seat.faction]
     vacation = current_vacation(seat)
     settings = settings_for(game)
     initial = {
@@ -39,19 +55,17 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
         "time_zone": seat.time_zone,
     }
     return {
+        **common,
         "deadline": deadline_text(clock.deadline if clock else None, game, settings, reader=seat),
         # A seat on the game's zone is offered its browser's with one tap, if it differs (the page's
         # script compares them; templates/games/_long_game.html).
         "zone_hint": "" if seat.time_zone else time_zone(settings).key,
         "deadlines": {"turn_hours": settings.turn_hours},
-        "game_messages": shown,
         "message_form": MessageForm(rivals=rivals),
         "vacation_form": VacationForm(),
         "vacation_days_left": days_left(seat),
         "vacation_until": deadline_text(vacation.end, game, settings, reader=seat) if vacation else "",
         "preference_form": preference_form(seat, initial=initial, settings=settings),
-        "unsubscribed": pref.unsubscribed,
-        "delivery_problems": current_problems(seat),  # bounces and complaints: the page's banner
     }
 
 

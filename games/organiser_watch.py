@@ -103,12 +103,15 @@ def final_result(game: Game) -> str:
     progress = GameProgress.objects.filter(game=game).first()
     if progress is None or progress.phase != "ended":
         return ""
-    score = ", ".join(
-        f"{faction_name(f)} {v}" for f, v in sorted(progress.vp.items(), key=lambda item: -item[1])
-    )
-    winners = ", ".join(faction_name(f) for f in progress.winners)
+    return result_text(progress.winners, progress.vp)
+
+
+def result_text(winners: list[str], vp: dict[str, int]) -> str:
+    """H-END: 'Winner: Athens. Final score in VP: Athens 32, Sparta 27.' (the organiser's and the
+    player's page of an ended game)."""
+    score = ", ".join(f"{faction_name(f)} {v}" for f, v in sorted(vp.items(), key=lambda item: -item[1]))
     return ngettext(
         "Winner: %(winners)s. Final score in VP: %(score)s.",
         "Winners: %(winners)s. Final score in VP: %(score)s.",
-        len(progress.winners),
-    ) % {"winners": winners, "score": score}
+        len(winners),
+    ) % {"winners": ", ".join(faction_name(f) for f in winners), "score": score}

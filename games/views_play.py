@@ -18,6 +18,7 @@ from .board import render_board
 from .board.names import tile_name
 from .engine import RuleViolation
 from .engine.board import COLUMNS, ROWS
+from .engine.state import GameState
 from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
 from .languages import choose_language, page_language
 from .links import LinkError, link_token, resolve_link
@@ -25,6 +26,7 @@ from .long_context import long_game_context
 from .models import Game, Seat
 from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
+from .organiser_watch import result_text
 from .position_words import cost_line
 from .previews import order_cost
 from .situation import PlayerScreen, player_screen
@@ -153,6 +155,10 @@ def board_rows(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
     return rows
 
 
+def _final_result(state: GameState) -> str:
+    return result_text(state.winners, {f: p.vp for f, p in state.players.items()})
+
+
 def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> dict[str, Any]:
     seats = {s.faction: s for s in seat.game.seats.all()}
     players = [
@@ -189,5 +195,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "costs": cost_line(seat.faction),  # what Recruit, Fortify, Expand… cost, before a form is sent
         "offers": offer_rows(screen.view, seat.faction, screen.legal),  # H-TRADE
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
+        # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
+        "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
         **long_game_context(seat),  # issue 6: deadline, messages, vacation, mail preferences
     }

@@ -1,0 +1,82 @@
+"""What a player meets on the page of an ended game (H-END): the result said once, the messages to read,
+no form that can do nothing more (a message, a vacation, the emails' rhythm for turns that no longer
+come), and still the way to stop the game's emails. Pages through the test client, in English and German.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games.links import link_token
+from games.long_mail import preference
+from games.models import Event
+from games.situation import load_game
+from games.words import faction_name
+from tests.test_stale_links import ended_game  # noqa: F401  (the fixture: a whole simulated game)
+
+pytestmark = pytest.mark.django_db
+
+
+def status_line(html: str) -> str:
+    (line,) = re.findall(r'<p id="status"[^>]*>(.*?)</p>', html, re.S)
+    return re.sub(r"<[^>]+>", "", line).strip()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected", "closed"),
+    [
+        (
+            "en",
+            "421 BC, the game has ended. Winners?: {winners}. Final score in VP: {score}.",
+            "messages are closed",
+        ),
+        (
+            "de",
+            "421 v. Chr., die Partie ist beendet. Sieg: {winners}. Endstand in VP: {score}.",
+            "Nachrichten sind geschlossen",
+        ),
+    ],
+)
+def test_h_end_the_ended_games_page_says_the_end_once_and_offers_no_form_that_can_do_nothing(
+    client,
+    ended_game,  # noqa: F811
+    language,
+    expected,
+    closed,
+):
+    game, seat = ended_game
+    seat.language = language
+    seat.save()
+    html = client.get(reverse("games:play", args=[game.pk, link_token(seat)])).content.decode()
+    state = load_game(game).state  # the simulation's winner varies with the game's secret seed
+    with translation.override(language):
+        winners = ", ".join(faction_name(f) for f in state.winners)
+        ranked = sorted(state.players, key=lambda f: -state.players[f].vp)
+        score = ", ".join(f"{faction_name(f)} {state.players[f].vp}" for f in ranked)
+    status = status_line(html)
+    assert re.fullmatch(expected.replace(".", r"\.").format(winners=winners, score=score), status), status
+    assert status.count("ended") + status.count("beendet") == 1  # not "… has ended. The game has ended."
+    assert closed in html
+    for action in ("message/", "vacation/", "preferences/"):
+        assert f'action="{action}"' not in html
+    assert 'id="emails"' in html  # the game's emails may still be stopped
+
+
+def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_page(client, ended_game):  # noqa: F811
+    game, seat = ended_game
+    before = Event.objects.filter(game=game).count()
+    page = client.get(reverse("games:play", args=[game.pk, link_token(seat)])).content.decode()
+    (action,) = re.findall(r'<form method="post" action="([^"]+)" id="emails">', page)
+    stopped = client.post(action).content.decode()
+    assert preference(seat).unsubscribed
+    assert "You get no more emails about this game." in stopped
+    assert "The game goes on" not in stopped and "default order" not in stopped  # it has ended
+    page = client.get(reverse("games:play", args=[game.pk, link_token(seat)])).content.decode()
+    assert "You get no more emails about this game." in page and "Send me emails again" in page
+    client.post(action, {"subscribe": "1"})
+    assert not preference(seat).unsubscribed
+    assert Event.objects.filter(game=game).count() == before
