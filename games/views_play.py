@@ -65,6 +65,9 @@ def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
             if status == 409:
                 screen = player_screen(seat.game, seat.faction)
                 forms = order_forms(screen.state, seat.faction, screen.legal)
+                posted = forms.get(request.POST.get("kind", ""))
+                if posted is not None:  # the page opens at its #details-…: say it there too (a phone)
+                    posted.order_error = _moved_on_text(seat)
         response = render(request, "games/player.html", _context(seat, screen, forms), status=status)
         response["Content-Language"] = language
         return response
@@ -107,9 +110,8 @@ def _submit(
     except OrderAlreadyGiven as given:
         messages.info(request, str(given.message))  # a double tap: the page as after the first
         return None
-    except GameMovedOn as moved:
-        ended = seat.game.status == Game.Status.ENDED  # refreshed from the order's lock
-        messages.warning(request, str(moved.ended if ended else moved.message))
+    except GameMovedOn:
+        messages.warning(request, _moved_on_text(seat))
         return 409
     except RuleViolation as violation:
         if form is None or not screen.legal:  # no order form on the page to show it next to
@@ -122,6 +124,13 @@ def _submit(
     for line in new_events:
         messages.info(request, line)
     return None
+
+
+def _moved_on_text(seat: Seat) -> str:
+    """H-ORDER: another order came first; H-END: the game has ended (its status refreshed from the
+    refused order's lock)."""
+    ended = seat.game.status == Game.Status.ENDED
+    return str(GameMovedOn.ended if ended else GameMovedOn.message)
 
 
 def sample_orders(legal: list[Any], limit: int = SUGGESTIONS_SHOWN) -> list[Any]:

@@ -12,7 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engine import Bundle, OfferTrade
+from games.engine import AcceptOffer, Bundle, OfferTrade, Pass
 from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event
@@ -65,6 +65,29 @@ def test_h_trade_the_rival_accepts_on_their_page_off_turn_without_spending_an_ac
     assert after.players[rival.faction].ap == before.players[rival.faction].ap + 1
     assert after.players[offering.faction].fp == before.players[offering.faction].fp + 1
     assert after.player_on_turn == before.player_on_turn and after.offers == []
+
+
+def test_h_order_a_form_order_told_the_game_moved_on_says_it_beside_the_form_the_page_opens_at(
+    client,
+) -> None:
+    """The rival accepts the offer while the offering side, on turn again, has its page open: its
+    order was decided on an old page. The form posts to its #details-…, so the page opens there,
+    screens below the warning at the top (a phone): the form is open and says it too."""
+    game = two_player_game()
+    offering, rival = offer_one_ap_for_one_fp(game)
+    submit_order(game, rival, Pass(rival.faction), load_game(game).seq)
+    page_seq = load_game(game).seq  # the offering side's page of action round 2
+    submit_order(game, rival, AcceptOffer(rival.faction, offer=1), page_seq)  # off turn (H-TRADE)
+    before = Event.objects.filter(game=game).count()
+    response = client.post(page_url(offering), {"kind": "pass", "expected_seq": page_seq})
+    assert response.status_code == 409
+    page = response.content.decode()
+    moved = "The game has moved on since you loaded this page. Please look again and re-order."
+    assert 'id="details-pass" open>' in page
+    form = page[page.index('id="order-pass"') : page.index("</form>", page.index('id="order-pass"'))]
+    assert f'<p class="order-error" role="alert">{moved}</p>' in form
+    assert page.count(moved) == 2  # at the top as well, where a wide screen opens
+    assert Event.objects.filter(game=game).count() == before
 
 
 def test_h_trade_the_offering_side_sees_it_waiting_and_may_not_answer_it(client) -> None:

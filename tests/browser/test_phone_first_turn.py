@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from games.engine import Move, legal_commands
+from games.engine import AcceptOffer, Bundle, Move, OfferTrade, Pass, legal_commands
 from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Seat
 from games.orders import submit_order
@@ -41,6 +41,7 @@ WORDS = {
         "accepted": "Your order was accepted.",
         "cost": "This move costs",
         "next": "It is your turn as",
+        "moved": "The game has moved on since you loaded this page.",
     },
     "de": {
         "costs": "Befestigen 3 AP",
@@ -48,6 +49,7 @@ WORDS = {
         "accepted": "Dein Befehl wurde angenommen.",
         "cost": "Diese Bewegung kostet",
         "next": "Du bist mit",
+        "moved": "Die Partie ist weitergegangen",
     },
 }
 
@@ -163,6 +165,37 @@ def test_s_move_a_suggested_order_says_its_cost_before_the_one_tap(live_server, 
     assert f"{cost} FP" in page.inner_text(".messages")  # "… moved from G3 to C3 (…) for 4 FP."
     moved = Event.objects.get(game=seat.game, type="UnitsMoved", actor=seat.faction)
     assert moved.payload["fp_paid"] + moved.payload["blanks"] == cost
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_h_order_told_the_game_moved_on_on_a_phone_the_player_sees_it_where_the_page_opens(
+    live_server, browser, language
+):
+    """The friend in London accepts the trade offer while the player in Berlin has the page open: the
+    player's order is refused as decided on an old page. The form posts to its #details-…, so the
+    page opened screens below the warning at its top and looked as if nothing had happened."""
+    seat = a_new_game(language)
+    (welcome,) = [m for m in mail.outbox if m.to == [seat.email]]
+    rival = seat.game.seats.exclude(pk=seat.pk).get()
+    offer = OfferTrade(seat.faction, to=rival.faction, give=Bundle(ap=1), take=Bundle(fp=1))
+    submit_order(seat.game, seat, offer, load_game(seat.game).seq)
+    submit_order(seat.game, rival, Pass(rival.faction), load_game(seat.game).seq)
+    page = browser.new_context(locale=language, viewport=PHONE).new_page()
+    page.goto(live_server.url + link_in(welcome))  # the player's page of action round 2
+    submit_order(seat.game, rival, AcceptOffer(rival.faction, offer=1), load_game(seat.game).seq)
+    before = Event.objects.filter(game=seat.game).count()
+
+    page.locator("#details-pass summary").click()
+    page.locator("#order-pass button[type='submit']").click()
+    page.wait_for_load_state()
+    assert page.locator("#order-pass .order-error").count() == 1, "no warning beside the form"
+    assert WORDS[language]["moved"] in page.inner_text("#order-pass .order-error")
+    assert on_screen(page, "#order-pass .order-error"), "the game moved on, off screen"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"moved-on-{language}.png"))
+    assert Event.objects.filter(game=seat.game).count() == before
 
 
 def email_on_a_phone(browser: Any, message: Any, language: str) -> Any:
