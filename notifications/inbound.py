@@ -180,7 +180,8 @@ def _act(record: InboundMail) -> tuple[str, str]:
     from games.order_syntax import read_reply
 
     key = read_reply_address(record.reply_to)
-    if key is None:  # the seat's links were revoked (a substitute) since the webhook stored it
+    if key is None:  # the seat's links were withdrawn (revoked, a substitute) since the webhook stored it
+        _answer_withdrawn_since(record)
         return "revoked", ""
     if record.spam:
         answer_refusal(key, record.pk, "spam")
@@ -190,6 +191,21 @@ def _act(record: InboundMail) -> tuple[str, str]:
         return "too-large", ""
     lines = read_reply(record.text, record.html or None)
     return handle_reply(key, lines, record.pk), "\n".join(lines[:5])[:2000]
+
+
+def _answer_withdrawn_since(record: InboundMail) -> None:
+    """A reply stored while its address was good, whose seat's links were withdrawn before it was
+    handled, gets the answer of a reply that came after (_answer_withdrawn): nothing was changed,
+    and the current link. Only while the seat is still at the address the mail was stored for (its
+    links revoked, or handed over to the same address): a seat handed to another player is not
+    mailed about a mail its new player did not write, nor its old player, who plays it no more."""
+    from games.fresh_links import answer_withdrawn_reply
+    from games.game_setup import same_address
+    from games.mail_keys import withdrawn_reply_seat
+
+    seat = withdrawn_reply_seat(record.reply_to)
+    if seat is not None and same_address(record.recipient, seat.email):
+        answer_withdrawn_reply(seat)
 
 
 def _tell_given_up(record: InboundMail) -> None:

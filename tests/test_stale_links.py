@@ -22,6 +22,8 @@ from games.mail_keys import reply_address
 from games.models import Event, Game, Seat
 from games.simulate import SimulationReport, simulate_game
 from games.substitutes import hand_over_seat
+from notifications.inbound import sweep_inbound
+from notifications.models import InboundMail
 from notifications.services import deliver_outbox
 from tests.order_loop_support import link_in, two_player_game
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (the fixture: inbound mail on)
@@ -262,4 +264,47 @@ def test_a_reply_to_a_withdrawn_address_from_another_address_gets_no_answer(clie
     postmark(client, old_reply, "pass")  # a stranger
     deliver_outbox()
     assert mail.outbox == []
+    assert events(game) == before
+
+
+def stored_unhandled(client, monkeypatch, to: str, text: str) -> None:
+    """A reply the webhook stored while its address was good, not yet handled (the worker is down)."""
+    monkeypatch.setattr("notifications.inbound._nudge", lambda inbound_id: None)
+    postmark(client, to, text)
+    (stored,) = InboundMail.objects.filter(outcome="")
+    assert stored.reply_to == to
+
+
+def test_a_reply_stored_before_the_seats_links_were_revoked_gets_the_withdrawn_answer(client, monkeypatch):
+    """Handled after the revocation, it changed nothing and got no answer at all: the player, who
+    wrote to a good address, heard nothing. Now as a reply to the withdrawn address from the seat."""
+    game = two_player_game()
+    seat = game.seats.get(faction="athens")  # Ana
+    emails_so_far_sent()
+    stored_unhandled(client, monkeypatch, reply_address(seat, "o", events(game)), "pass")
+    revoke_links(seat)
+    before = events(game)
+    assert sweep_inbound(older_than=timedelta(0)) == 1
+    deliver_outbox()
+    (answer,) = mail.outbox
+    assert answer.to == [seat.email]
+    assert "went to a reply address of Athens that the organiser has withdrawn" in answer.body
+    assert "nothing was changed" in answer.body
+    assert client.get(link_in(answer)).status_code == 200  # the seat's current link
+    assert InboundMail.objects.get().outcome == "revoked"
+    assert events(game) == before
+
+
+def test_a_reply_stored_before_its_seat_was_handed_to_another_address_gets_no_answer(client, monkeypatch):
+    game = two_player_game()
+    seat = game.seats.get(faction="athens")  # Ana
+    emails_so_far_sent()
+    stored_unhandled(client, monkeypatch, reply_address(seat, "o", events(game)), "pass")
+    hand_over_seat(seat, "Cleo", "cleo@example.com")
+    emails_so_far_sent()  # Cleo's welcome
+    before = events(game)
+    assert sweep_inbound(older_than=timedelta(0)) == 1
+    deliver_outbox()
+    assert mail.outbox == []  # neither Cleo, who did not write, nor Ana, who plays the seat no more
+    assert InboundMail.objects.get().outcome == "revoked"
     assert events(game) == before
