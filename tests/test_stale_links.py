@@ -7,7 +7,6 @@ Pages through the test client, emails as the messages actually sent.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from datetime import timedelta
@@ -189,30 +188,6 @@ def test_an_ended_games_page_refuses_a_stale_order_by_saying_the_game_ended(clie
     assert response.status_code == 409
     assert "The game has ended: it takes no more orders, and nothing was changed." in text
     assert "re-order" not in text
-    assert events(game) == before
-
-
-def test_h_end_a_stale_api_order_to_an_ended_game_is_told_the_game_ended_with_its_own_code(
-    client, ended_game
-):
-    game, seat = ended_game
-    seat.language = "de"
-    seat.save()
-    before = events(game)
-    auth = {"HTTP_AUTHORIZATION": f"Bearer {link_token(seat)}"}
-    url = reverse("games:api-orders", args=[game.pk])
-    stale = json.dumps({"expected_seq": 3, "command": {"kind": "pass"}})
-    response = client.post(url, stale, content_type="application/json", **auth)
-    assert response.status_code == 409
-    error = response.json()["error"]
-    assert error["code"] == "ended"
-    assert (
-        error["message"]
-        == "Die Partie ist beendet: Sie nimmt keine Befehle mehr an, und es wurde nichts geändert."
-    )
-    on_the_end = json.dumps({"expected_seq": before, "command": {"kind": "pass"}})  # the last seq: no race
-    response = client.post(url, on_the_end, content_type="application/json", **auth)
-    assert (response.status_code, response.json()["error"]["rule"]) == (400, "H-END")
     assert events(game) == before
 
 

@@ -1,10 +1,12 @@
-"""What a player meets on the page of an ended game (H-END): the result said once, the messages to read,
-no form that can do nothing more (a message, a vacation, the emails' rhythm for turns that no longer
-come), and still the way to stop the game's emails. Pages through the test client, in English and German.
+"""What a player meets once a game has ended (H-END). Its page: the result said once, the messages to
+read, no form that can do nothing more (a message, a vacation, the emails' rhythm for turns that no
+longer come), and still the way to stop the game's emails. A stale order by the JSON API is told the
+game ended, not to re-order. Pages through the test client and the JSON API, in English and German.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -13,10 +15,12 @@ from django.utils import translation
 
 from games.links import link_token
 from games.long_mail import preference
-from games.models import Event
 from games.situation import load_game
 from games.words import faction_name
-from tests.test_stale_links import ended_game  # noqa: F401  (the fixture: a whole simulated game)
+from tests.test_stale_links import (
+    ended_game,  # noqa: F401  (the fixture: a whole simulated game)
+    events,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +72,7 @@ def test_h_end_the_ended_games_page_says_the_end_once_and_offers_no_form_that_ca
 
 def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_page(client, ended_game):  # noqa: F811
     game, seat = ended_game
-    before = Event.objects.filter(game=game).count()
+    before = events(game)
     page = client.get(reverse("games:play", args=[game.pk, link_token(seat)])).content.decode()
     (action,) = re.findall(r'<form method="post" action="([^"]+)" id="emails">', page)
     stopped = client.post(action).content.decode()
@@ -79,4 +83,29 @@ def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_pa
     assert "You get no more emails about this game." in page and "Send me emails again" in page
     client.post(action, {"subscribe": "1"})
     assert not preference(seat).unsubscribed
-    assert Event.objects.filter(game=game).count() == before
+    assert events(game) == before
+
+
+def test_h_end_a_stale_api_order_to_an_ended_game_is_told_the_game_ended_with_its_own_code(
+    client,
+    ended_game,  # noqa: F811
+):
+    game, seat = ended_game
+    seat.language = "de"
+    seat.save()
+    before = events(game)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {link_token(seat)}"}
+    url = reverse("games:api-orders", args=[game.pk])
+    stale = json.dumps({"expected_seq": 3, "command": {"kind": "pass"}})
+    response = client.post(url, stale, content_type="application/json", **auth)
+    assert response.status_code == 409
+    error = response.json()["error"]
+    assert error["code"] == "ended"
+    assert (
+        error["message"]
+        == "Die Partie ist beendet: Sie nimmt keine Befehle mehr an, und es wurde nichts geändert."
+    )
+    on_the_end = json.dumps({"expected_seq": before, "command": {"kind": "pass"}})  # the last seq: no race
+    response = client.post(url, on_the_end, content_type="application/json", **auth)
+    assert (response.status_code, response.json()["error"]["rule"]) == (400, "H-END")
+    assert events(game) == before
