@@ -77,9 +77,10 @@ def _mail_new_link(seat: Seat, hour: int, told: str = "") -> None:
             % {"faction": faction_name(seat.faction)}
         ]
         ended = game.status == Game.Status.ENDED
-        if ended:
+        if ended:  # H-END: said once, not followed by whose_turn's "The game has ended." again
             paragraphs.append(_("The game has ended; the link shows how it ended and its whole history."))
-        paragraphs.append(whose_turn(loaded.state, seat.faction))
+        else:
+            paragraphs.append(whose_turn(loaded.state, seat.faction))
         mail_seat(
             game,
             seat,

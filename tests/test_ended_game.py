@@ -1,7 +1,8 @@
 """What a player meets once a game has ended (H-END). Its page: the result said once, the messages to
 read, no form that can do nothing more (a message, a vacation, the emails' rhythm for turns that no
 longer come), and still the way to stop the game's emails. A stale order by the JSON API is told the
-game ended, not to re-order. Pages through the test client and the JSON API, in English and German.
+game ended, not to re-order; a new link asked for says once that it ended. Pages through the test
+client, the JSON API, emails as sent; in English and German.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 import re
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 from django.utils import translation
 
@@ -17,7 +19,12 @@ from games.links import link_token
 from games.long_mail import preference
 from games.situation import load_game
 from games.words import faction_name
+from notifications.services import deliver_outbox
+from tests.order_loop_support import link_in
+from tests.test_email_orders import inbound_settings  # noqa: F401  (the fixture: reply addresses on)
 from tests.test_stale_links import (
+    ask_for_a_new_link,
+    emails_so_far_sent,
     ended_game,  # noqa: F401  (the fixture: a whole simulated game)
     events,
 )
@@ -109,3 +116,30 @@ def test_h_end_a_stale_api_order_to_an_ended_game_is_told_the_game_ended_with_it
     response = client.post(url, on_the_end, content_type="application/json", **auth)
     assert (response.status_code, response.json()["error"]["rule"]) == (400, "H-END")
     assert events(game) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "ended"),
+    [
+        ("en", "The game has ended; the link shows how it ended and its whole history."),
+        ("de", "Die Partie ist beendet; der Link zeigt, wie sie ausging, und ihren ganzen Verlauf."),
+    ],
+)
+def test_h_end_the_new_link_of_an_ended_game_says_once_that_it_ended(
+    client,
+    ended_game,  # noqa: F811
+    language,
+    ended,
+):
+    game, seat = ended_game
+    seat.language = language
+    seat.save()
+    emails_so_far_sent()
+    ask_for_a_new_link(client, seat.email)
+    deliver_outbox()
+    (email,) = [m for m in mail.outbox if m.to == [seat.email]]  # its subject in the seat's language
+    text = " ".join(email.body.split())  # the paragraphs as one line, whatever their wrapping
+    assert ended in text
+    assert text.count("The game has ended") + text.count("Die Partie ist beendet") == 1
+    assert email.reply_to == []  # an ended game takes no orders by reply
+    assert client.get(link_in(email)).status_code == 200
