@@ -283,6 +283,23 @@ def bound_order_form(data: Any, state: GameState, faction: str, legal: list[Comm
     return None if cls is None else cls(data, state=state, faction=faction, legal=legal)
 
 
+def refilled_order_form(data: Any, state: GameState, faction: str, legal: list[Command]) -> OrderForm | None:
+    """The posted form again, unbound, filled with what was posted (H-ORDER: an order refused because
+    the game moved on is not lost from the page: the player checks it against the new state and
+    sends it again); None for a kind not offered any more."""
+    cls = FORM_BY_KIND.get(str(data.get("kind", "")))
+    if cls is None or not any(c.kind == cls.kind for c in legal):
+        return None
+    empty = cls(state=state, faction=faction, legal=legal)
+    initial = {}
+    for name, field in empty.fields.items():
+        key = empty.add_prefix(name)
+        if key in data:
+            many = isinstance(field, forms.MultipleChoiceField)
+            initial[name] = data.getlist(key) if many and hasattr(data, "getlist") else data.get(key)
+    return cls(initial=initial, state=state, faction=faction, legal=legal)
+
+
 def suggested_order(data: Any, faction: str) -> Command:
     """A one-click order from the page's list of suggestions (JSON of Command.to_dict())."""
     try:

@@ -19,7 +19,14 @@ from .board.names import tile_name
 from .engine import RuleViolation
 from .engine.board import COLUMNS, ROWS
 from .engine.state import GameState
-from .forms import OrderForm, bound_order_form, order_forms, suggested_order, violation_text
+from .forms import (
+    OrderForm,
+    bound_order_form,
+    order_forms,
+    refilled_order_form,
+    suggested_order,
+    violation_text,
+)
 from .languages import choose_language, page_language
 from .links import LinkError, link_token, resolve_link
 from .long_context import long_game_context
@@ -65,9 +72,10 @@ def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
             if status == 409:
                 screen = player_screen(seat.game, seat.faction)
                 forms = order_forms(screen.state, seat.faction, screen.legal)
-                posted = forms.get(request.POST.get("kind", ""))
+                posted = refilled_order_form(request.POST, screen.state, seat.faction, screen.legal)
                 if posted is not None:  # the page opens at its #details-…: say it there too (a phone)
                     posted.order_error = _moved_on_text(seat)
+                    forms[posted.kind] = posted
         response = render(request, "games/player.html", _context(seat, screen, forms), status=status)
         response["Content-Language"] = language
         return response

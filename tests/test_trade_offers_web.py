@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from games.engine import AcceptOffer, Bundle, OfferTrade, Pass
+from games.engine.data import FACTIONS
 from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event
@@ -88,6 +89,26 @@ def test_h_order_a_form_order_told_the_game_moved_on_says_it_beside_the_form_the
     assert f'<p class="order-error" role="alert">{moved}</p>' in form
     assert page.count(moved) == 2  # at the top as well, where a wide screen opens
     assert Event.objects.filter(game=game).count() == before
+
+
+def test_h_order_a_form_order_told_the_game_moved_on_keeps_what_the_player_typed(client) -> None:
+    """Nothing typed is lost: the form comes back filled with the refused order, to be checked
+    against the game as it stands now and sent again."""
+    game = two_player_game()
+    offering, rival = offer_one_ap_for_one_fp(game)
+    submit_order(game, rival, Pass(rival.faction), load_game(game).seq)
+    page_seq = load_game(game).seq
+    submit_order(game, rival, AcceptOffer(rival.faction, offer=1), page_seq)
+    native = FACTIONS[offering.faction].native_space
+    typed = {"recruit-space": native, "recruit-phalanxes": "2", "recruit-navigators": "1"}
+    response = client.post(page_url(offering), {"kind": "recruit", "expected_seq": page_seq, **typed})
+    assert response.status_code == 409
+    page = response.content.decode()
+    form = page[page.index('id="order-recruit"') : page.index("</form>", page.index('id="order-recruit"'))]
+    assert f'name="recruit-space" value="{native}"' in form
+    assert 'name="recruit-phalanxes" value="2"' in form and 'name="recruit-navigators" value="1"' in form
+    assert 'class="order-error"' in form  # the moved-on warning, not a field error of the refill
+    assert "errorlist" not in form
 
 
 def test_h_trade_the_offering_side_sees_it_waiting_and_may_not_answer_it(client) -> None:
