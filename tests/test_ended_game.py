@@ -75,6 +75,8 @@ def test_h_end_the_ended_games_page_says_the_end_once_and_offers_no_form_that_ca
     for action in ("message/", "vacation/", "preferences/"):
         assert f'action="{action}"' not in html
     assert 'id="emails"' in html  # the game's emails may still be stopped
+    assert "redeemed in your sealed winter order" not in html  # no card is played any more
+    assert "Winterkarten löst du" not in html
 
 
 def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_page(client, ended_game):  # noqa: F811
