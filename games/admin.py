@@ -18,10 +18,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from .engine import RULES_VERSION
 from .export import export_game
 from .links import revoke_links
 from .models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
-from .verification import verify_game
+from .verification import GameVerification, verify_game
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -69,6 +70,8 @@ class GameAdmin(admin.ModelAdmin):
             if report.ok:
                 text = _("Game %(id)s: %(n)s events verified.") % {"id": game.pk, "n": report.chain.events}
                 self.message_user(request, text, messages.SUCCESS)
+            elif report.not_checked:
+                self.message_user(request, _not_checked_words(game, report), messages.WARNING)
             else:
                 problem = report.problem
                 assert problem is not None
@@ -86,6 +89,28 @@ class GameAdmin(admin.ModelAdmin):
         response = JsonResponse(export_game(game, None, full=True), json_dumps_params={"ensure_ascii": False})
         response["Content-Disposition"] = f'attachment; filename="aegeapolis-game-{game.pk}-full.json"'
         return response
+
+
+def _not_checked_words(game: Game, report: GameVerification) -> str:
+    """H-RULES-VERSION: where the replay differs from a batch of other rules, the game is not
+    checked against the rules, not broken (docs/fairness.md)."""
+    assert report.replay is not None and report.replay.problem is not None
+    version = report.replay.problem.rules_version
+    values = {
+        "id": game.pk,
+        "n": report.chain.events,
+        "recorded": _("unknown") if version is None else version,
+        "current": RULES_VERSION,
+        "seq": report.replay.problem.seq,
+    }
+    return (
+        _(
+            "Game %(id)s: %(n)s events, hash chain and seed intact. NOT CHECKED against the rules from"
+            " seq %(seq)s on: the replay differs there from an order recorded under rules version"
+            " %(recorded)s (this server's is %(current)s), which may come from the change of the rules."
+        )
+        % values
+    )
 
 
 @admin.register(Seat)

@@ -7,13 +7,19 @@ the next one, must be exactly what `engine.decide_recorded` makes of the state b
 order and GameRng(seed, seq of its OrderGiven). Any altered, missing, added, swapped or
 re-rolled event shows up as the first seq where the stored log and the re-derived one differ
 (docs/fairness.md). The table's events (engine/table.py) are no part of any batch.
+
+The opening and every "OrderGiven" name the rules version they were decided under. A batch of
+another version than this engine's (or of none: recorded before the log named versions) may
+differ from the replay because the rules changed, not because anyone forged it: such a difference
+is reported as NOT CHECKED, once the seed and the fold of every stored event are checked; a wrong
+seed or a log that does not fold still fails (H-RULES-VERSION).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import engine
@@ -35,17 +41,37 @@ class LoggedEvent:
 class ReplayProblem:
     seq: int
     reason: str
+    by_rules: bool = True  # the rules give another event (False: the seed, the log's shape, the fold)
+    rules_version: int | None = engine.RULES_VERSION  # named by the batch at `seq`; None: no version
 
 
 @dataclass(frozen=True)
 class ReplayReport:
-    orders: int  # batches decided again
+    orders: int  # batches decided again (up to the problem, if any)
     draws: int  # draws re-derived from the seed
     problem: ReplayProblem | None
+    rules_versions: tuple[int | None, ...] = (engine.RULES_VERSION,)  # those the batches name, in order
 
     @property
     def ok(self) -> bool:
         return self.problem is None
+
+    @property
+    def other_rules(self) -> bool:
+        """H-RULES-VERSION: a batch replayed was recorded under another rules version than this engine's."""
+        return any(version != engine.RULES_VERSION for version in self.rules_versions)
+
+    @property
+    def not_checked(self) -> bool:
+        """H-RULES-VERSION: the rules give another event than a batch recorded under other rules:
+        that may be the rules' change, so it proves nothing either way (seed and fold still hold)."""
+        problem = self.problem
+        return problem is not None and problem.by_rules and problem.rules_version != engine.RULES_VERSION
+
+    @property
+    def failed(self) -> bool:
+        """Something is wrong with the log itself: a forgery, whatever the rules version."""
+        return self.problem is not None and not self.not_checked
 
 
 def _same(expected: engine.Event, stored: LoggedEvent) -> bool:
@@ -80,13 +106,17 @@ def _compare(
 def _seed_problem(events: Sequence[LoggedEvent], seed: str) -> ReplayProblem | None:
     first = events[0]
     if first.type not in OPENINGS:
-        return ReplayProblem(first.seq, f"the log opens with {first.type}, not with a game's opening")
+        return ReplayProblem(
+            first.seq, f"the log opens with {first.type}, not with a game's opening", by_rules=False
+        )
     published = first.payload.get("seed_hash") or first.payload.get("state", {}).get("seed_hash")
     if published != seed_hash(seed):
-        return ReplayProblem(first.seq, "the seed does not match the seed_hash published in the first event")
+        return ReplayProblem(
+            first.seq, "the seed does not match the seed_hash published in the first event", by_rules=False
+        )
     for event in events:
         if event.type == "GameEnded" and event.payload.get("seed") != seed:
-            return ReplayProblem(event.seq, "the revealed seed is not the game's seed")
+            return ReplayProblem(event.seq, "the revealed seed is not the game's seed", by_rules=False)
     return None
 
 
@@ -94,48 +124,96 @@ def _opening(events: Sequence[LoggedEvent], seed: str) -> list[engine.Event]:
     first = events[0]
     if first.type == "ScenarioLoaded":
         return [engine.Event(first.type, first.payload)]
-    return engine.opening_recorded({"factions": list(first.payload["seat_order"])}, seed)
+    started, *rest = engine.opening_recorded({"factions": list(first.payload["seat_order"])}, seed)
+    return [_as_recorded(started, first), *rest]
+
+
+def _as_recorded(expected: engine.Event, stored: LoggedEvent) -> engine.Event:
+    """`expected` naming the rules version `stored` names (H-RULES-VERSION): the version is what the
+    log says it is; the replay checks what the rules decided, and what a batch of other rules
+    decided differently is not checked rather than different."""
+    payload = {name: value for name, value in expected.payload.items() if name != "rules_version"}
+    if "rules_version" in stored.payload:
+        payload["rules_version"] = stored.payload["rules_version"]
+    return engine.Event(expected.type, payload)
 
 
 def replay(events: Sequence[LoggedEvent], seed: str) -> ReplayReport:
-    """Decide the whole log again from `seed`; name the first event that differs (H-END, H-ORDER)."""
+    """Decide the whole log again from `seed`; name the first event that differs (H-END, H-ORDER).
+
+    For a game recorded under another rules version, a difference the rules give is not checked
+    (ReplayReport.not_checked), provided every stored event folds."""
     # Table events (messages, vacations, deadlines, substitutes) are outside the rules: they change
     # no state, draw nothing, and may fall between batches; the hash chain alone vouches for them.
     events = [e for e in events if e.type not in TABLE_EVENTS]
     if not events:
         return ReplayReport(0, 0, None)
+    report = ReplayReport(*_decide_again(events, seed))
+    if report.not_checked:
+        problem = _fold_problem(events)
+        if problem:
+            return ReplayReport(report.orders, report.draws, problem, report.rules_versions)
+    return report
+
+
+def _fold_problem(events: Sequence[LoggedEvent]) -> ReplayProblem | None:
+    """H-RULES-VERSION: the stored events fold, one by one (events are facts, whatever rules decided them)."""
+    state = engine.GameState()
+    for event in events:
+        try:
+            engine.fold_from(state, [engine.Event(event.type, event.payload)])
+        except Exception as error:  # whatever an applier raises, the event cannot be applied
+            return ReplayProblem(event.seq, f"the log does not fold here: {error!r}", by_rules=False)
+    return None
+
+
+Versions = tuple[int | None, ...]
+
+
+def _decide_again(
+    events: Sequence[LoggedEvent], seed: str
+) -> tuple[int, int, ReplayProblem | None, Versions]:
+    """(orders decided again, draws, the first problem, the rules versions met) of a log without
+    table events; a problem names the rules version of its batch (H-RULES-VERSION)."""
+    version = engine.rules_version_of(events[0].payload)
+    versions = [version]
     problem = _seed_problem(events, seed)
     if problem:
-        return ReplayReport(0, 0, problem)
+        return 0, 0, problem, (version,)
     starts = [i for i, e in enumerate(events) if e.type == engine.ORDER_GIVEN] + [len(events)]
     try:
         opening = _opening(events, seed)
     except (KeyError, TypeError, ValueError, RuleViolation) as error:
-        return ReplayReport(0, 0, ReplayProblem(events[0].seq, f"the opening cannot be replayed: {error}"))
+        reason = f"the opening cannot be replayed: {error}"
+        return 0, 0, ReplayProblem(events[0].seq, reason, rules_version=version), (version,)
     problem = _compare(opening, events[: starts[0]], events[0].seq)
     if problem:
-        return ReplayReport(0, 0, problem)
+        return 0, 0, replace(problem, rules_version=version), (version,)
     state = engine.fold(opening)
     draws = _draws(opening)
     for number, (start, end) in enumerate(zip(starts, starts[1:], strict=False)):
         given = events[start]
+        version = engine.rules_version_of(given.payload)
+        if version not in versions:
+            versions.append(version)
         try:
             command = engine.command_from_dict(given.payload["command"])
             expected = engine.decide_recorded(
                 state, command, seed, position=given.seq, by=given.payload.get("by", "player")
             )
         except (KeyError, TypeError, ValueError) as error:
-            return ReplayReport(number, draws, ReplayProblem(given.seq, f"the order cannot be read: {error}"))
+            reason = f"the order cannot be read: {error}"
+            return number, draws, ReplayProblem(given.seq, reason, rules_version=version), tuple(versions)
         except RuleViolation as violation:
-            return ReplayReport(
-                number, draws, ReplayProblem(given.seq, f"the order is not legal here: {violation}")
-            )
+            reason = f"the order is not legal here: {violation}"
+            return number, draws, ReplayProblem(given.seq, reason, rules_version=version), tuple(versions)
+        expected = [_as_recorded(expected[0], given), *expected[1:]]
         problem = _compare(expected, events[start:end], given.seq)
         if problem:
-            return ReplayReport(number, draws, problem)
+            return number, draws, replace(problem, rules_version=version), tuple(versions)
         state = engine.fold_from(state, expected)
         draws += _draws(expected)
-    return ReplayReport(len(starts) - 1, draws, None)
+    return len(starts) - 1, draws, None, tuple(versions)
 
 
 def _draws(events: Sequence[engine.Event]) -> int:
@@ -169,18 +247,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("FAILED: this export is redacted (hidden values read 'hidden'): take one after the game's end")
         return 1
     report = replay(events, seed)
-    if report.problem is not None:
+    if report.problem is not None and report.failed:
         print(f"FAILED at seq {report.problem.seq}: {report.problem.reason}")
         print(
             "In plain words: from this event on, the log is not what the rules make of the players'"
             " orders and the seed: an event was changed, added, removed or moved."
         )
         return 1
+    if report.not_checked:
+        print("OK: the seed matches the published seed_hash, and every event of the log folds")
+        print(not_checked_text(report))
+        return 0
     print(
         f"OK: the rules, replayed from the seed, give exactly this log: {report.orders} orders and"
-        f" {report.draws} draws"
+        f" {report.draws} draws{other_rules_note(report)}"
     )
     return 0
+
+
+def rules_named(version: int | None) -> str:
+    """A batch's rules version in a report (H-RULES-VERSION)."""
+    if version is None:
+        return "an unknown rules version (recorded before the log named versions)"
+    return f"rules version {version}"
+
+
+def not_checked_text(report: ReplayReport) -> str:
+    """H-RULES-VERSION: what a report says when the replay differs from a batch of other rules."""
+    problem = report.problem
+    assert problem is not None
+    return (
+        f"NOT CHECKED: the rules' decisions from seq {problem.seq} on. The replay gives the log's events"
+        f" for {report.orders} orders, then differs at seq {problem.seq} ({problem.reason}), whose order"
+        f" was recorded under {rules_named(problem.rules_version)}; this engine implements rules version"
+        f" {engine.RULES_VERSION}. This may come from the change of the rules, not from tampering: replay"
+        ' it with the project\'s code of that rules version to check it (docs/rules.md, "Rules versions")'
+    )
+
+
+def other_rules_note(report: ReplayReport) -> str:
+    """H-RULES-VERSION: the OK line's note on a log of other rules this engine's rules replay exactly."""
+    if not report.other_rules:
+        return ""
+    named = ", ".join(rules_named(version) for version in report.rules_versions)
+    return f" (recorded under {named}; this engine's rules version {engine.RULES_VERSION} gives the same)"
 
 
 if __name__ == "__main__":

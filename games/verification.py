@@ -3,6 +3,8 @@
 The chain proves the stored events were not changed behind the store's back; the replay
 (games/replay.py) proves that each batch is what the rules and the seed make of the order
 that opened it, so even a re-rolled die with a recomputed chain is caught (docs/fairness.md).
+A game recorded under another rules version than the engine's is re-decided too, but a
+difference the rules give is reported as not checked rather than as a forgery (H-RULES-VERSION).
 """
 
 from __future__ import annotations
@@ -100,14 +102,21 @@ class GameVerification:
 
     @property
     def ok(self) -> bool:
+        """Everything checked and nothing wrong: the chain, the seed, and every order re-decided."""
         return self.chain.ok and self.replay is not None and self.replay.ok
 
     @property
+    def not_checked(self) -> bool:
+        """H-RULES-VERSION: chain, seed and fold hold, but the game was recorded under other rules and their
+        re-decision differs: maybe the rules' change, not a forgery (games/replay.py)."""
+        return self.chain.ok and self.replay is not None and self.replay.not_checked
+
+    @property
     def problem(self) -> ChainProblem | None:
-        """The first bad event: the chain's, else the replay's."""
+        """The first bad event: the chain's, else the replay's (not a difference of other rules)."""
         if self.chain.problem is not None:
             return self.chain.problem
-        if self.replay is not None and self.replay.problem is not None:
+        if self.replay is not None and self.replay.problem is not None and self.replay.failed:
             return ChainProblem(self.replay.problem.seq, self.replay.problem.reason)
         return None
 

@@ -13,6 +13,8 @@ The facade used by the service, the bots and the tests alike:
 - `player_view(state, faction) -> dict`: what that player may see (H-SCREEN);
   `event_view(event, faction, game_over)` the same for one event of the history.
 - `command_from_dict(dict) -> Command`: read an untrusted order (H-ORDER).
+- `RULES_VERSION`: the rules' meaning this engine decides by, named in every opening and order;
+  `rules_version_of(payload)` reads it back (H-RULES-VERSION, docs/rules.md).
 """
 
 from __future__ import annotations
@@ -62,7 +64,15 @@ from .events import Event, RuleViolation
 from .fold import apply_events, apply_in_place
 from .legal import legal_commands
 from .order_reading import command_from_dict
-from .record import ORDER_GIVEN, RANDOMNESS_DRAWN, order_given, randomness_drawn, reveal_seed
+from .record import (
+    ORDER_GIVEN,
+    RANDOMNESS_DRAWN,
+    RULES_VERSION,
+    order_given,
+    randomness_drawn,
+    reveal_seed,
+    rules_version_of,
+)
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
 from .state import GameState
@@ -72,6 +82,7 @@ __all__ = [
     "COMMAND_TYPES",
     "ORDER_GIVEN",
     "RANDOMNESS_DRAWN",
+    "RULES_VERSION",
     "AcceptOffer",
     "Bundle",
     "DeclineOffer",
@@ -105,6 +116,7 @@ __all__ = [
     "new_game",
     "opening_recorded",
     "player_view",
+    "rules_version_of",
     "scenario",
     "scenario_loaded",
 ]

@@ -7,6 +7,8 @@ its seq is the batch's RNG position. "RandomnessDrawn" lists every draw of the b
 GameRng (label, bound, value), so the draws can be recomputed from the seed without the rules.
 A new game's opening ends with "RandomnessDrawn" at position 0 (docs/fairness.md).
 Both events change no state; `engine.decide_recorded` and `engine.opening_recorded` build the batches.
+The opening and every "OrderGiven" name the rules version they are decided under (`rules_version`,
+H-RULES-VERSION), so a verifier can tell a batch of older rules from a forged one.
 """
 
 from __future__ import annotations
@@ -25,13 +27,30 @@ OPENING_POSITION = 0
 # Who gave an order: the player themself, the system on their behalf (a default order after a
 # deadline), or a simulation's bot.
 ACTOR_KINDS = ("player", "system", "bot")
+# H-RULES-VERSION: the meaning of the rules this engine decides by. Raise it with every change of what a rule
+# decides from a position and an order, and list the change in docs/rules.md ("Rules versions").
+RULES_VERSION = 1
+
+
+def rules_version_of(opening: dict[str, Any]) -> int | None:
+    """H-RULES-VERSION: the rules version an opening's or an order's payload names; None for one
+    recorded before the log named versions (unknown: the rules changed meaning more than once)."""
+    version = opening.get("rules_version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
 def order_given(command: Command, by: str = "player") -> Event:
-    """The order as given, first in its batch (H-ORDER: the command as the engine reads it)."""
+    """The order as given, first in its batch (H-ORDER: the command as the engine reads it), with
+    the rules version that decides it (H-RULES-VERSION)."""
     if by not in ACTOR_KINDS:
         raise ValueError(f"unknown actor kind {by!r}")
-    return Event(ORDER_GIVEN, {"player": command.player, "command": command.to_dict(), "by": by})
+    payload = {
+        "player": command.player,
+        "command": command.to_dict(),
+        "by": by,
+        "rules_version": RULES_VERSION,
+    }
+    return Event(ORDER_GIVEN, payload)
 
 
 def randomness_drawn(rng: GameRng) -> Event:

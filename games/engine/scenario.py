@@ -16,6 +16,7 @@ from . import data
 from . import scenario_parts as parts
 from .events import Event
 from .fold import applies
+from .record import RULES_VERSION
 from .scenario_parts import ScenarioError
 from .state import GameState, PendingChoice, Player, TradeOffer
 
@@ -163,10 +164,10 @@ def scenario_loaded(spec: dict[str, Any], seed_hash: str) -> Event:
 
     The scenario is checked here (ScenarioError) and stored whole, so the game's log
     starts from the position a tutorial or bug report describes; the game's own seed
-    (published as `seed_hash`) drives every draw after it.
+    (published as `seed_hash`) drives every draw after it, under the rules version it names (H-RULES-VERSION).
     """
     state = scenario({**spec, "seed_hash": seed_hash, "events_applied": 0})
-    return Event("ScenarioLoaded", {"state": state.to_dict()})
+    return Event("ScenarioLoaded", {"state": state.to_dict(), "rules_version": RULES_VERSION})
 
 
 @applies("ScenarioLoaded")

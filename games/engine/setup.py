@@ -14,6 +14,7 @@ from .economy import draw_from_bag, remove_coins
 from .events import Event, RuleViolation
 from .fold import applies
 from .missions import deal_hands, form_deck
+from .record import RULES_VERSION
 from .rng import GameRng, seed_hash
 from .state import GameState, Player, Polis
 
@@ -75,6 +76,7 @@ def game_started(setup: Any, seed: str, rng: GameRng) -> Event:
         "GameStarted",
         {
             "seed_hash": seed_hash(seed),
+            "rules_version": RULES_VERSION,  # H-RULES-VERSION: the rules the opening is decided by
             "seat_order": seat_order,
             "players": holdings,
             "deck": list(data.DECK_TILES),

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from games.engine import (
+    RULES_VERSION,
     Event,
     GameRng,
     Pass,
@@ -71,6 +72,7 @@ def test_h_end_an_order_is_recorded_first_and_its_draws_last():
             "player": state.player_on_turn,
             "command": {"kind": "pass", "player": state.player_on_turn},
             "by": "player",
+            "rules_version": RULES_VERSION,  # H-RULES-VERSION: the rules that decide it
         },
     )
     assert batch[-1].type == "RandomnessDrawn" and batch[-1].payload["position"] == len(opening) + 1
@@ -196,6 +198,7 @@ def test_h_screen_an_order_shows_others_only_its_kind():
             "player": "athens",
             "command": {"kind": "oracle", "player": "athens", "coin": "owl"},
             "by": "player",
+            "rules_version": RULES_VERSION,  # H-RULES-VERSION: the rules that decide it
         },
     )
     assert event_view(given, "sparta")["payload"]["command"] == {"kind": "oracle", "player": "athens"}

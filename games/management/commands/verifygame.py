@@ -1,11 +1,13 @@
 """`manage.py verifygame GAME [GAME ...] | --all [--chain-only]`: check hash chains and replay every order
-from the seed; exit 1 names the first bad event (docs/fairness.md)."""
+from the seed; exit 1 names the first bad event (docs/fairness.md). A game recorded under another
+rules version whose replay differs is reported NOT CHECKED, not broken (H-RULES-VERSION)."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.models import Game
+from games.replay import not_checked_text, other_rules_note
 from games.verification import ChainProblem, verify_chain, verify_game
 
 
@@ -52,5 +54,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"game {game.pk}: {report.chain.events} events, hash chain intact; "
                 f"{report.replay.orders} orders and {report.replay.draws} draws re-derived from the seed"
+                f"{other_rules_note(report.replay)}"
+            )
+        elif report.not_checked:
+            assert report.replay is not None
+            self.stdout.write(
+                f"game {game.pk}: {report.chain.events} events, hash chain intact, seed matches, every"
+                f" event folds; {not_checked_text(report.replay)}"
             )
         return report.problem
