@@ -26,6 +26,8 @@ Before the end a reader's export withholds the hashes (they would give away what
 only its seq order is checked, and it is worth keeping for step 6.
 What only `manage.py verifygame` proves (it replays the rules): that each batch is exactly what
 the rules make of its order, e.g. who won a battle with those dice, which coins an income paid.
+None of the checks above needs the rules, so they hold for a game of any rules version; the
+script names the versions the opening and the orders record, those to replay the game with.
 Exit status 0 when every check passes, 1 otherwise.
 """
 
@@ -336,15 +338,38 @@ def verify(
         proven.append(f"seed matches the published seed_hash; {checker.draws} draws re-derived and matched")
     proven.append(f"{check_sealed_orders(events)} sealed winter orders match their commitments")
     if seed is not None and not redacted:
-        proven.append(NOT_CHECKED_HERE)
+        proven.append(not_checked_here(events))
     return proven
 
 
-NOT_CHECKED_HERE = (
-    "NOT CHECKED HERE: that the rules were applied to these draws (who won each battle, which coins"
-    " and cards the draws picked, the scores, that every order was allowed); `python -m games.replay"
-    " EXPORT.json` in the project's code checks that (docs/fairness.md)"
-)
+def rules_versions(events: list[dict[str, Any]]) -> list[int | None]:
+    """The rules versions the opening and the orders name, in order (None: one names none)."""
+    versions: list[int | None] = []
+    for event in events:
+        if event["type"] in ("GameStarted", "ScenarioLoaded", "OrderGiven"):
+            version = event["payload"].get("rules_version")
+            version = version if isinstance(version, int) and not isinstance(version, bool) else None
+            if version not in versions:
+                versions.append(version)
+    return versions
+
+
+def not_checked_here(events: list[dict[str, Any]]) -> str:
+    """What the script leaves to the rules' replay, with the rules version to replay it with."""
+    versions = rules_versions(events)
+    if versions == [None]:
+        code = "the project's code of the game's time (its log names no rules version)"
+    elif len(versions) == 1:
+        code = f"the project's code of rules version {versions[0]}, the one this game was recorded under"
+    else:
+        named = ", ".join("none" if v is None else str(v) for v in versions)
+        code = f"the project's code of each rules version its orders name ({named})"
+    return (
+        "NOT CHECKED HERE: that the rules were applied to these draws (who won each battle, which coins"
+        " and cards the draws picked, the scores, that every order was allowed); `python -m games.replay"
+        f' EXPORT.json` in {code} checks that (docs/fairness.md; docs/rules.md, "Rules versions")'
+    )
+
 
 # What a failure means, in plain words, by the start of its reason; the first match counts.
 MEANINGS = (
