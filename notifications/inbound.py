@@ -60,10 +60,21 @@ post_size: contextvars.ContextVar[int] = contextvars.ContextVar("inbound_post_si
 def _recipients(message: Any) -> list[str]:
     found = [message.envelope_recipient] if message.envelope_recipient else []
     for header in ("to", "cc"):
-        found += [address.addr_spec for address in getattr(message, header, None) or []]
+        found += [address.addr_spec for address in _addresses(message, header)]
     for header in ("Delivered-To", "X-Original-To"):
         found += [str(value) for value in message.get_all(header) or []]
     return found
+
+
+def _addresses(message: Any, header: str) -> list[Any]:
+    """The addresses of an address header ("to", "cc", "from_email"), parsed when first read; a
+    header anymail cannot read (a garbled or forged Cc or From) names nobody: the reply is still
+    read by its other recipients, not refused with a server error the ESP would retry for days."""
+    try:
+        value = getattr(message, header, None)
+    except ValueError:  # anymail's AnymailInvalidAddress
+        return []
+    return [value] if header == "from_email" and value else list(value or [])
 
 
 def _size(event: AnymailInboundEvent) -> int:
@@ -133,10 +144,10 @@ def _answer_withdrawn(message: Any) -> None:
     from games.game_setup import same_address
     from games.mail_keys import withdrawn_reply_seat
 
-    sender = getattr(message.from_email, "addr_spec", "") or ""
+    senders = [address.addr_spec for address in _addresses(message, "from_email")]
     for address in _recipients(message):
         seat = withdrawn_reply_seat(address)
-        if seat is not None and sender and same_address(sender, seat.email):
+        if seat is not None and senders and same_address(senders[0], seat.email):
             answer_withdrawn_reply(seat)
             return
 

@@ -56,6 +56,7 @@ def postmark(
     auth: str = BASIC,
     html: str = "",
     sender: str = "somebody@elsewhere.example",  # never trusted to choose a seat
+    cc: str = "",
 ):
     """A reply as Postmark posts it; `html` alone (with `text` empty): a phone app's rich-text reply."""
     payload = {
@@ -65,7 +66,7 @@ def postmark(
         "To": to,
         "ToFull": [{"Email": to, "Name": "", "MailboxHash": to.split("+", 1)[-1].split("@")[0]}],
         "Cc": "",
-        "CcFull": [],
+        "CcFull": [{"Email": cc, "Name": "", "MailboxHash": ""}] if cc else [],
         "Bcc": "",
         "BccFull": [],
         "OriginalRecipient": to,

@@ -4,15 +4,20 @@ player page's order forms, fuzzed: never a server error; a refused input changes
 from __future__ import annotations
 
 import pytest
+from django.contrib.messages import get_messages
+from django.forms.models import model_to_dict
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from games.deadlines import player_time_zones
 from games.links import link_token
+from games.long_mail import preference
 from games.mail_keys import reply_address
-from games.models import Event
+from games.models import Event, Seat
 from games.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.situation import load_game
+from notifications.models import InboundMail
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.test_email_orders import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
 
@@ -80,6 +85,30 @@ def test_inbound_replies_never_fail_and_only_a_readable_order_on_a_true_address_
         assert not changed
 
 
+@pytest.mark.django_db
+@given(
+    cc=st.sampled_from(["@\x80", "<>", "@", "a@b@c", '"x" <@>', "orders+x@play.example.com"])
+    | st.text(max_size=30),
+    sender=st.sampled_from(["@\x80", "<>", "", "ana@example.com"]) | st.text(max_size=30),
+)
+@example(cc="@\x80", sender="@\x80")  # anymail takes both, and fails when they are read
+@FUZZ
+def test_a_reply_with_an_unreadable_cc_or_from_is_still_kept_by_its_reply_address(
+    client, game_on_turn, cc, sender
+):
+    """The reply address is the key, not the From or Cc: a garbled one (anymail reads them only
+    when asked) was a server error, which the ESP retries for days and the order was lost."""
+    game, _ = game_on_turn
+    seat = seats_to_act(game)[0]
+    before = InboundMail.objects.count()
+    response = postmark(client, reply_address(seat, "o", load_game(game).seq), "pass", sender=sender, cc=cc)
+    if response.status_code == 400:  # anymail could not build the email from the post at all
+        assert response.content == b"Unreadable post." and InboundMail.objects.count() == before
+    else:
+        assert response.status_code == 200, response.content[:200]
+        assert InboundMail.objects.count() == before + 1
+
+
 form_fields = st.dictionaries(
     st.sampled_from(
         [
@@ -117,3 +146,43 @@ def test_order_forms_never_fail_with_a_server_error_and_refusals_change_nothing(
     assert response.status_code in (302, 400, 409), response.status_code
     if response.status_code != 302:  # only an accepted order redirects
         assert Event.objects.filter(game=game).count() == before
+
+
+zones = st.one_of(
+    st.sampled_from(["Europe/Berlin", "Europe/London", "UTC", "", "GB", "localtime", "Factory", "Etc/GMT+1"]),
+    st.sampled_from(["europe/berlin", " Europe/Berlin", "Europe/Berlin\x00", "Europe/../UTC", "US/Eastern"]),
+    st.text(max_size=40),
+    st.text(min_size=1000, max_size=5000),  # huge
+)
+
+
+@pytest.mark.django_db
+@given(zone=zones)
+@FUZZ
+def test_the_one_tap_time_zone_takes_only_a_zone_of_the_list_and_a_refusal_changes_nothing(
+    client, game_on_turn, zone
+):
+    """The player page's "Show my times in Europe/Berlin" (views_long "time-zone"): any text is a
+    redirect to the page with a clear refusal or the zone saved, and nothing else of the seat
+    (its preferences, language, subscription) or the game ever changes."""
+    game, seat = game_on_turn
+    seat.refresh_from_db()
+    kept = (seat.language, seat.email, seat.token_version, model_to_dict(preference(seat)))
+    before = (seat.time_zone, Event.objects.filter(game=game).count())
+    token = link_token(seat)
+    url = reverse("games:play-action", args=[game.pk, token, "time-zone"])
+    fields = {"time_zone": zone, "mode": "digest", "language": "de", "unsubscribed": "1", "subscribe": "0"}
+    response = client.post(url, fields)
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "games:play", args=[game.pk, token]
+    )
+    told = " ".join(str(message) for message in get_messages(response.wsgi_request))
+    seat = Seat.objects.get(pk=seat.pk)
+    assert (seat.language, seat.email, seat.token_version, model_to_dict(preference(seat))) == kept
+    assert Event.objects.filter(game=game).count() == before[1]
+    if zone in ("", *player_time_zones()):
+        assert seat.time_zone == zone
+        assert f"Your times are now shown in {zone or 'UTC'}." in told
+    else:
+        assert seat.time_zone == before[0]
+        assert "Unknown time zone; choose one from the list" in told

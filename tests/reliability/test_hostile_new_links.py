@@ -1,0 +1,160 @@
+"""Hostile input, part three: asking for a new link (/links/new/, games/fresh_links.py), a reply to a
+withdrawn reply address (notifications/inbound.py) and the link of a deleted game (games/links.py
+"gone"), fuzzed: never a server error; nothing in any game changes; the new-link page never tells
+whether an address plays; an email goes only to a seat's own stored address, once an hour."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+from django.core import signing
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.links import SALT, LinkError, resolve_link, revoke_links
+from games.mail_keys import reply_address
+from games.models import Event, Seat
+from notifications.models import Outbox
+from tests.order_loop_support import two_player_game
+from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (fixture)
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+NEW_LINK = "/links/new/"
+CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
+# Inside one hour: a seat gets at most one new-link email an hour, however often it is asked.
+ONE_HOUR = datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC)
+
+odd_addresses = st.one_of(
+    st.emails(),
+    st.text(max_size=60),
+    st.text(max_size=3000),  # huge
+    st.builds(
+        lambda local, domain: f"{local}@{domain}",
+        st.text(min_size=1, max_size=20),
+        st.sampled_from(["example.com", "exämple.com", "EXAMPLE.COM", "example.com.", "xn--exmple-cua.com"]),
+    ),
+    st.sampled_from(["ana@example.com\x00", "ana@example.com\n", "ana@example.com, ben@example.com"]),
+    st.sampled_from(["<ana@example.com>", "Ana <ana@example.com>", "ana@ex\u0430mple.com", "\u212aana@x.de"]),
+)
+
+
+def ask(address: str) -> tuple[int, str, bytes]:
+    """Post the form as a fresh browser does: the status, where it leads, and the page without its
+    CSRF token (the only part that differs between two browsers)."""
+    response = Client().post(NEW_LINK, {"email": address})
+    return response.status_code, response.get("Location", ""), CSRF.sub(b"", response.content)
+
+
+def game_state() -> tuple[int, list[tuple[int, int, str, str]]]:
+    """Everything asking could change: the events, and each seat's link version and address."""
+    seats = Seat.objects.order_by("pk").values_list("pk", "token_version", "email", "time_zone")
+    return Event.objects.count(), list(seats)
+
+
+@pytest.fixture
+def game(db):
+    return two_player_game()
+
+
+@pytest.fixture
+def withdrawn(game) -> tuple[Seat, str]:
+    """Athens and a reply address of its that the organiser withdrew (its links revoked)."""
+    seat = game.seats.get(faction="athens")
+    address = reply_address(seat, "o", Event.objects.filter(game=game).count())
+    revoke_links(seat)
+    return seat, address
+
+
+@pytest.mark.django_db
+@given(address=odd_addresses)
+@FUZZ
+def test_any_text_on_the_new_link_page_is_answered_clearly_and_mails_only_a_seats_own_address(game, address):
+    before, outbox = game_state(), Outbox.objects.count()
+    with time_machine.travel(ONE_HOUR, tick=False):
+        status, location, _page = ask(address)
+    assert status in (302, 400)
+    assert game_state() == before
+    new = list(Outbox.objects.order_by("pk").values_list("kind", "to_email", "seat_id")[outbox:])
+    if status == 400:  # refused next to the field: nothing queued
+        assert new == []
+    else:
+        assert location == f"{NEW_LINK}?sent=1"
+        seats = {seat.pk: seat.email for seat in Seat.objects.all()}
+        assert all(kind == "link" and seats[seat_id] == to for kind, to, seat_id in new)
+    # However often and however spelled, one new-link email per seat in the hour.
+    assert Outbox.objects.filter(kind="link").count() <= 2
+
+
+@pytest.mark.django_db
+@given(
+    spelling=st.sampled_from(["ana@example.com", "ANA@example.COM", " Ana@Example.com ", "ben@example.com"]),
+    stranger=st.emails().filter(lambda a: a.split("@")[0].casefold() not in ("ana", "ben")),
+)
+@FUZZ
+def test_the_new_link_page_answers_a_known_and_an_unknown_address_identically(game, spelling, stranger):
+    known, unknown = ask(spelling), ask(stranger)
+    assert known == unknown
+    assert known[:2] == (302, f"{NEW_LINK}?sent=1")
+    # The page it leads to (the same for both: it knows nothing of the address).
+    assert Client().get(known[1]).content == Client().get(unknown[1]).content
+
+
+@pytest.mark.django_db
+@given(sender=odd_addresses | st.sampled_from(["ANA@EXAMPLE.COM", " ana@example.com", "ben@example.com"]))
+@FUZZ
+def test_a_forged_from_on_a_reply_to_a_withdrawn_address_mails_only_the_seats_own_address(
+    client, withdrawn, sender
+):
+    """Whatever the From says, the answer (if any) goes to the withdrawn seat's stored address, at
+    most once an hour: a forged From can make us mail a player their own link, nobody else."""
+    seat, address = withdrawn
+    before, outbox = game_state(), Outbox.objects.count()
+    with time_machine.travel(ONE_HOUR, tick=False):
+        response = postmark(client, address, "pass", sender=sender)
+    assert response.status_code in (200, 400)  # 400: a From anymail cannot read
+    assert game_state() == before
+    new = list(Outbox.objects.values_list("to_email", "kind")[outbox:])
+    assert new in ([], [(seat.email, "link")])
+    assert Outbox.objects.filter(kind="link").count() <= 1  # once in the hour
+
+
+signed_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8) | st.floats(allow_nan=False),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("gsvx"), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@pytest.mark.django_db
+@given(
+    payload=st.fixed_dictionaries(
+        {"g": st.integers(-(2**70), 2**70), "s": st.integers(-(2**70), 2**70), "v": st.integers(0, 3)}
+    )
+    | signed_values
+)
+@FUZZ
+def test_a_link_we_signed_for_no_seat_of_this_game_is_gone_or_refused_never_a_server_error(game, payload):
+    """A deleted game's link ("gone"), or any value signed with the link salt: a clear 403/404 page
+    with the new-link form, and nothing changes (the link is ours, so it is signed correctly)."""
+    token = signing.dumps(payload, salt=SALT, compress=False)
+    game_id = payload["g"] if isinstance(payload, dict) and type(payload.get("g")) is int else game.pk
+    game_id = game_id if 0 <= game_id < 2**63 else game.pk  # the URL's <int:…> takes no sign
+    seats = {seat.pk for seat in Seat.objects.filter(game_id=game_id)}
+    if isinstance(payload, dict) and isinstance(payload.get("s"), int) and payload["s"] in seats:
+        return  # one of this game's own seats: not a link that opens nothing
+    with pytest.raises(LinkError) as refused:
+        resolve_link(token, game_id)
+    assert refused.value.reason in ("forged", "gone", "unknown")
+    before = game_state()
+    for response in (
+        Client().get(reverse("games:play", args=[game_id, token])),
+        Client().post(reverse("games:play-action", args=[game_id, token, "time-zone"]), {"time_zone": "UTC"}),
+    ):
+        assert response.status_code == refused.value.status
+        assert 'action="/links/new/"' in response.content.decode()
+    assert game_state() == before
