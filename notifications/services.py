@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -197,6 +198,16 @@ def _message(row: Outbox, email: RenderedEmail) -> EmailMultiAlternatives:
     return message
 
 
+# An ESP's or SMTP server's refusal names the recipient ("Found inactive addresses: …", SMTP's
+# {address: (550, …)}): the log tells the reason, not the player's address (docs/operations.md);
+# the row's last_error keeps the whole text for the admin.
+_ADDRESS = re.compile(r"[^\s<>()\[\]{}'\",;:@]+@[^\s<>()\[\]{}'\",;:@]+")
+
+
+def _without_addresses(text: str) -> str:
+    return _ADDRESS.sub("[address]", text)
+
+
 def _deliver_next(after_id: int) -> int | None:
     """Lock the first pending row past `after_id` nobody else holds, send it, record the outcome.
     Returns its id. (A cursor, not a list of rows tried: the query stays the same size however
@@ -217,7 +228,7 @@ def _deliver_next(after_id: int) -> int | None:
             message = _message(row, email)
             message.send(fail_silently=False)
         except Exception as exc:  # any ESP or SMTP failure: keep the row for the sweep
-            log.warning("outbox %s: delivery failed: %s", row.id, exc)
+            log.warning("outbox %s: delivery failed: %s", row.id, _without_addresses(str(exc)))
             row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
             if row.attempts >= _max_attempts():
                 row.status = Outbox.Status.FAILED

@@ -1,0 +1,129 @@
+"""Security of the pages and emails that came with new links (games/fresh_links.py): CSRF on the
+new-link form and the one-tap time zone, their rate limits, and no link or player's address in the
+logs of asking for a new link, mailing it (also when the ESP refuses it) or answering a reply to a
+withdrawn address. The rest of issue 9's security checks: test_security.py."""
+
+from __future__ import annotations
+
+import io
+import logging
+import smtplib
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+from django.core import mail
+from django.core.cache import caches
+from django.core.mail.backends.base import BaseEmailBackend
+from django.test import Client
+from django.urls import reverse
+
+from games.links import link_token, revoke_links
+from games.mail_keys import reply_address
+from games.models import Event, Game
+from notifications.models import Outbox
+from notifications.services import deliver_outbox
+from tests.order_loop_support import link_in, two_player_game
+from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db
+
+NEW_LINK = "/links/new/"
+
+
+class RefusingBackend(BaseEmailBackend):
+    """An SMTP server that refuses the recipient: its error names the address, as real ones do."""
+
+    def send_messages(self, email_messages):
+        address = email_messages[0].to[0]
+        reason = f"5.1.1 <{address}>: Recipient address rejected".encode()
+        raise smtplib.SMTPRecipientsRefused({address: (550, reason)})
+
+
+def time_zone_url(game: Game) -> str:
+    seat = game.seats.get(faction="athens")
+    return reverse("games:play-action", args=[game.pk, link_token(seat), "time-zone"])
+
+
+def test_the_new_link_form_and_the_one_tap_time_zone_are_refused_without_the_csrf_token():
+    game = two_player_game()
+    client = Client(enforce_csrf_checks=True)
+    client.get(NEW_LINK)  # the page sets the CSRF cookie; the posts below leave the token out
+    client.get(reverse("games:play", args=[game.pk, link_token(game.seats.get(faction="athens"))]))
+    outbox = Outbox.objects.count()
+    asked = client.post(NEW_LINK, {"email": "ana@example.com"})
+    tapped = client.post(time_zone_url(game), {"time_zone": "Europe/Berlin"})
+    assert (asked.status_code, tapped.status_code) == (403, 403)
+    assert Outbox.objects.count() == outbox
+    assert game.seats.get(faction="athens").time_zone == ""
+
+
+def test_the_new_link_page_carries_the_security_headers(client):
+    for response in (client.get(NEW_LINK), client.post(NEW_LINK, {"email": "nobody@example.com"})):
+        assert response["Referrer-Policy"] == "same-origin"
+        assert response["X-Content-Type-Options"] == "nosniff"
+        assert response["X-Frame-Options"] == "DENY"
+        assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+
+
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)  # inside one window
+def test_asks_for_a_new_link_are_limited_per_client_whatever_address_is_asked_and_a_refusal_mails_nothing(
+    client, settings
+):
+    """Trying address after address to find who plays (or to mail players) is limited by who asks,
+    not by the address asked; a mistyped address counts too; reading the form does not."""
+    settings.RATE_LIMITS = {"newlinks": (3, 3600), "orders": (2, 60), "links": (100, 60)}
+    caches["ratelimit"].clear()
+    game = two_player_game()
+    asks = ["nobody@example.com", "not an address", "ana@example.com", "ben@example.com"]
+    assert [client.post(NEW_LINK, {"email": a}).status_code for a in asks] == [302, 400, 302, 429]
+    assert client.get(NEW_LINK).status_code == 200
+    assert not Outbox.objects.filter(kind="link", to_email="ben@example.com").exists()
+    other = Client(REMOTE_ADDR="10.0.0.9")  # another client is counted apart
+    assert other.post(NEW_LINK, {"email": "ben@example.com"}).status_code == 302
+    # The one-tap time zone posts under a link: an order's limit (RATE_LIMITS "orders").
+    taps = [client.post(time_zone_url(game), {"time_zone": z}).status_code for z in ("UTC", "GB", "")]
+    assert taps == [302, 302, 429]
+    assert game.seats.get(faction="athens").time_zone == "UTC"
+
+
+@pytest.fixture
+def logged(caplog) -> Iterator[io.StringIO]:
+    """Everything logged, at DEBUG: what the console handler writes (redacted as in production)."""
+    caplog.set_level(logging.DEBUG)
+    console = next(h for h in logging.getLogger().handlers if h.get_name() == "console")
+    written = io.StringIO()
+    old_stream = console.setStream(written)
+    try:
+        yield written
+    finally:
+        console.setStream(old_stream)
+
+
+def test_no_new_link_and_no_players_address_appears_in_the_logs(client, caplog, logged, settings):
+    """Asking for a new link, mailing it, the ESP refusing one (an SMTP refusal names its address)
+    and answering a reply to a withdrawn address: the link and the seat's address stay out of it."""
+    game = two_player_game()
+    ana, ben = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
+    old_reply = reply_address(ana, "o", Event.objects.filter(game=game).count())
+    revoke_links(ana)
+    deliver_outbox()
+    mail.outbox = []
+    client.post(NEW_LINK, {"email": "ANA@example.com"})
+    client.post(NEW_LINK, {"email": "no such address"})
+    deliver_outbox()
+    (email,) = mail.outbox
+    new_link = link_in(email)
+    client.get(new_link)  # the player opens it
+    postmark(client, old_reply, "pass", sender=ana.email)  # answered (once an hour: not mailed again)
+    settings.EMAIL_BACKEND = f"{__name__}.RefusingBackend"
+    client.post(NEW_LINK, {"email": ben.email})
+    deliver_outbox()
+    failed = Outbox.objects.get(kind="link", seat_id=ben.pk)
+    assert failed.last_error.startswith("SMTPRecipientsRefused")  # the outbox row keeps the reason
+    text = caplog.text + logged.getvalue() + "".join(str(r.args) for r in caplog.records)
+    assert "delivery failed" in text and "new links asked for" in text  # it did log, at DEBUG
+    token = new_link.rstrip("/").rsplit("/", 1)[1]
+    assert token not in text and token.rsplit(":", 1)[1] not in text
+    assert not [address for address in ("ana@example.com", "ben@example.com") if address in text.lower()]
