@@ -17,7 +17,7 @@ from games.mail_keys import reply_address
 from games.models import Event, Seat
 from games.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.situation import load_game
-from notifications.models import InboundMail
+from notifications.models import InboundMail, Outbox
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.test_email_orders import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
 
@@ -77,12 +77,19 @@ def test_inbound_replies_never_fail_and_only_a_readable_order_on_a_true_address_
     if forged:
         local, domain = address.split("@")
         address = f"{local[:-2]}{'xy' if not local.endswith('xy') else 'zz'}@{domain}"
-    before = Event.objects.filter(game=game).count()
+    before, last_email = Event.objects.filter(game=game).count(), Outbox.objects.order_by("pk").last()
     response = esp(client, address, text)
     assert response.status_code == 200, response.content[:200]
     changed = Event.objects.filter(game=game).count() != before
     if forged or not parses_as_order(text, seat.faction):
         assert not changed
+    # Every email it made goes to a seat's stored address (never the From), and the position an
+    # answer now carries is its reader's own (H-SCREEN).
+    seats = {s.pk: s for s in game.seats.all()}
+    for email in Outbox.objects.filter(pk__gt=last_email.pk if last_email else 0):
+        assert email.to_email == seats[email.seat_id].email
+        viewer = email.context.get("position_of", {}).get("viewer", seats[email.seat_id].faction)
+        assert viewer == seats[email.seat_id].faction
 
 
 @pytest.mark.django_db
