@@ -74,7 +74,8 @@ def _addresses(message: Any, header: str) -> list[Any]:
         value = getattr(message, header, None)
     except ValueError:  # anymail's AnymailInvalidAddress
         return []
-    return [value] if header == "from_email" and value else list(value or [])
+    # from_email is one address, None, or (a From naming several senders) a list of them.
+    return list(value) if isinstance(value, list) else [value] if value else []
 
 
 def _size(event: AnymailInboundEvent) -> int:
@@ -138,8 +139,8 @@ def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwar
 def _answer_withdrawn(message: Any) -> None:
     """A reply to an address of ours that was withdrawn since, from the seat's own stored address:
     the seat is told, at that address, that nothing changed, and gets its current link. From any
-    other sender (the player a seat was handed from, a stranger) nothing: the From header is not
-    trusted to choose where an email goes."""
+    other sender (the player a seat was handed from, a stranger, a From of several senders) nothing:
+    the From header is not trusted to choose where an email goes."""
     from games.fresh_links import answer_withdrawn_reply
     from games.game_setup import same_address
     from games.mail_keys import withdrawn_reply_seat
@@ -147,7 +148,7 @@ def _answer_withdrawn(message: Any) -> None:
     senders = [address.addr_spec for address in _addresses(message, "from_email")]
     for address in _recipients(message):
         seat = withdrawn_reply_seat(address)
-        if seat is not None and senders and same_address(senders[0], seat.email):
+        if seat is not None and len(senders) == 1 and same_address(senders[0], seat.email):
             answer_withdrawn_reply(seat)
             return
 

@@ -111,11 +111,13 @@ def post_inbound(client, url: str, **kwargs):
         return client.post(url, **kwargs)
 
 
-def mailgun(client, to: str, text: str, attachment: bytes = b""):
+def mailgun(
+    client, to: str, text: str, attachment: bytes = b"", sender: str = "Somebody <somebody@elsewhere.example>"
+):
     timestamp, token = str(int(time.time())), uuid.uuid4().hex
     signature = hmac.new(MAILGUN_KEY.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
     headers = [
-        ["From", "Somebody <somebody@elsewhere.example>"],
+        ["From", sender],
         ["To", to],
         ["Subject", "Re: AEGEAPOLIS: your turn"],
         ["Message-Id", f"<{uuid.uuid4()}@elsewhere.example>"],
@@ -124,7 +126,7 @@ def mailgun(client, to: str, text: str, attachment: bytes = b""):
     data = {
         "recipient": to,
         "sender": "somebody@elsewhere.example",
-        "from": "Somebody <somebody@elsewhere.example>",
+        "from": sender,
         "subject": "Re: AEGEAPOLIS: your turn",
         "body-plain": text,
         "stripped-text": text.split("\n")[0],
