@@ -22,7 +22,7 @@ from . import engine, statecache
 from .engine import GameState, RuleViolation, command_from_dict
 from .engine.commands import AcceptOffer, Command, CommitCoins, DeclineOffer
 from .engine.table import TABLE_EVENTS
-from .links import LinkClaim, seat_claimed
+from .links import LinkClaim, LinkError, seat_claimed
 from .models import Event, Game, Seat
 from .notify import notify_after_order
 from .order_lock import Locked, lock_game
@@ -96,7 +96,8 @@ def submit_linked_order(
     """submit_order for the seat a link claims (the JSON API), with the command as sent (its player,
     when left out, is the seat's): the claim is checked against the seats read with the game's lock,
     so the order costs no query of its own for the seat and its game. Raises LinkError (the seat is
-    not in the game, or its links were revoked) besides submit_order's errors; nothing is written."""
+    not in the game, or the game is not there any more: "gone"; or its links were revoked) besides
+    submit_order's errors; nothing is written."""
 
     def claimed(locked: Locked) -> tuple[Seat, Command]:
         seat = seat_claimed(claim, locked.seats)
@@ -104,7 +105,10 @@ def submit_linked_order(
         _check_own(seat, command)
         return seat, command
 
-    return _in_order_transaction(claim.game_id, claimed, expected_seq, "player")
+    try:
+        return _in_order_transaction(claim.game_id, claimed, expected_seq, "player")
+    except Game.DoesNotExist:  # lock_game found no game: deleted since the link was signed
+        raise LinkError("gone") from None
 
 
 def _check_own(seat: Seat, command: Command) -> None:

@@ -158,11 +158,37 @@ def test_a_link_we_signed_for_no_seat_of_this_game_is_gone_or_refused_never_a_se
     with pytest.raises(LinkError) as refused:
         resolve_link(token, game_id)
     assert refused.value.reason in ("forged", "gone", "unknown")
-    before = game_state()
+    before, client, bearer = game_state(), Client(), {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     for response in (
-        Client().get(reverse("games:play", args=[game_id, token])),
-        Client().post(reverse("games:play-action", args=[game_id, token, "time-zone"]), {"time_zone": "UTC"}),
+        client.get(reverse("games:play", args=[game_id, token])),
+        client.post(reverse("games:play-action", args=[game_id, token, "time-zone"]), {"time_zone": "UTC"}),
+        client.get(reverse("games:play-history", args=[game_id, token])),
     ):
         assert response.status_code == refused.value.status
         assert 'action="/links/new/"' in response.content.decode()
+    order = '{"expected_seq": 1, "command": {"kind": "pass"}}'
+    for response in (  # the JSON answers name the reason
+        client.get(reverse("games:move-cost", args=[game_id, token])),
+        client.get(reverse("games:export", args=[game_id]), {"token": token}),
+        client.get(reverse("games:api-state", args=[game_id]), **bearer),
+        client.post(reverse("games:api-orders", args=[game_id]), order, "application/json", **bearer),
+    ):
+        assert response.status_code == refused.value.status, response.content[:200]
     assert game_state() == before
+
+
+@pytest.mark.django_db
+def test_an_order_through_the_api_on_a_link_of_a_deleted_game_is_answered_gone_not_a_server_error(game):
+    """The API checks a link's seat with the game's lock: with no game to lock it failed with a
+    server error where the player page says "This game no longer exists on this server"."""
+    token = signing.dumps({"g": game.pk + 1000, "s": 1, "v": 1}, salt=SALT, compress=False)
+    response = Client().post(
+        reverse("games:api-orders", args=[game.pk + 1000]),
+        '{"expected_seq": 1, "command": {"kind": "pass"}}',
+        "application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "gone"
+    assert response.json()["error"]["message"] == "Diese Partie gibt es auf diesem Server nicht mehr."
