@@ -153,3 +153,15 @@ class RedactLinkTokens(logging.Filter):
         if redacted != message:
             record.msg, record.args = redacted, ()
         return True
+
+
+class HideTaskArguments(logging.Filter):
+    """Blanks the arguments Celery's trace puts beside "Task … succeeded" (settings.LOGGING, logger
+    celery.app.trace): a task's arguments may be a player's address (games.send_new_links), which
+    a handler that keeps a record's fields (JSON logs, an error tracker) would store. The rendered
+    line never showed them; the record's fields did."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, dict) and ("args" in record.args or "kwargs" in record.args):
+            record.args = {**record.args, "args": "[hidden]", "kwargs": "[hidden]"}
+        return True

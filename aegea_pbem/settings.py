@@ -216,7 +216,10 @@ CACHES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact_link_tokens": {"()": "aegea_pbem.security.RedactLinkTokens"}},
+    "filters": {
+        "redact_link_tokens": {"()": "aegea_pbem.security.RedactLinkTokens"},
+        "hide_task_arguments": {"()": "aegea_pbem.security.HideTaskArguments"},
+    },
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
@@ -231,6 +234,7 @@ LOGGING = {
     "loggers": {
         "django.request": {"filters": ["redact_link_tokens"]},
         "django.security.csrf": {"filters": ["redact_link_tokens"]},
+        "celery.app.trace": {"filters": ["hide_task_arguments"]},
         "django.server": {
             "handlers": ["django.server"],
             "level": "INFO",

@@ -48,6 +48,21 @@ def request_new_links(email: str, now: datetime | None = None) -> int:
     return len(seats)
 
 
+def ask_for_new_links(email: str) -> None:
+    """/links/new/'s ask: request_new_links by a worker (games.send_new_links), so that the answer
+    takes as long for an address that plays as for one that does not. With no broker (eager tasks,
+    or Redis down) it runs here, as every task does then."""
+    from kombu.exceptions import OperationalError
+
+    from .tasks import send_new_links
+
+    try:
+        send_new_links.delay(email)  # its address stays out of the logs: HideTaskArguments
+    except OperationalError:  # the broker is down: mail now rather than lose the ask
+        log.warning("new links: no broker, mailed in the request")
+        request_new_links(email)
+
+
 def answer_withdrawn_reply(seat: Seat, now: datetime | None = None) -> None:
     """A reply from the seat's own address came to a reply address of it that was withdrawn (the
     organiser revoked the seat's links, or handed the seat over to the same address): tell it that

@@ -32,3 +32,13 @@ def prune_outbox() -> int:
     if settings.OUTBOX_KEEP_DAYS is None:
         return 0
     return prune_ended_games_outbox(settings.OUTBOX_KEEP_DAYS).rows
+
+
+@shared_task(name="games.send_new_links", ignore_result=True)
+def send_new_links(email: str) -> int:
+    """The new links asked for on /links/new/ (games/fresh_links.py), mailed by a worker: done in
+    the request, the time a known address took (its seats' states loaded, their emails queued)
+    told the asker that it plays, which the page's words are careful not to."""
+    from .fresh_links import request_new_links
+
+    return request_new_links(email)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from .fresh_links import request_new_links
+from .fresh_links import ask_for_new_links
 
 
 class NewLinkForm(forms.Form):
@@ -23,7 +23,7 @@ def new_link(request: HttpRequest) -> HttpResponse:
     is the same either way (a redirect, so a reload does not ask again)."""
     form = NewLinkForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
-        request_new_links(form.cleaned_data["email"])
+        ask_for_new_links(form.cleaned_data["email"])
         return redirect(reverse("games:new-link") + "?sent=1")
     sent = request.method == "GET" and request.GET.get("sent") == "1"
     status = 400 if request.method == "POST" else 200

@@ -24,6 +24,7 @@ from games.mail_keys import reply_address
 from games.models import Event, Game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
+from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_until  # noqa: F401
 from tests.order_loop_support import link_in, two_player_game
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (fixture)
 
@@ -127,3 +128,32 @@ def test_no_new_link_and_no_players_address_appears_in_the_logs(client, caplog, 
     token = new_link.rstrip("/").rsplit("/", 1)[1]
     assert token not in text and token.rsplit(":", 1)[1] not in text
     assert not [address for address in ("ana@example.com", "ben@example.com") if address in text.lower()]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_link_is_looked_up_and_mailed_by_a_worker_not_while_the_asker_waits(
+    client,
+    celery_worker,  # noqa: F811
+    monkeypatch,
+):
+    """The page's words never tell whether an address plays; its answer time must not either. The
+    lookup and the mailing run in the worker's thread, so a known address is answered as fast as
+    an unknown one, and its link still arrives."""
+    import threading
+
+    from games import fresh_links
+
+    two_player_game()
+    looked_up_in = []
+    lookup = fresh_links.request_new_links
+
+    def recorded(email: str, now=None) -> int:
+        looked_up_in.append(threading.current_thread())
+        return lookup(email, now)
+
+    monkeypatch.setattr(fresh_links, "request_new_links", recorded)
+    response = client.post(NEW_LINK, {"email": "ana@example.com"})
+    assert response.status_code == 302
+    wait_until(lambda: any("your new link" in m.subject for m in mail.outbox), what="the new link")
+    assert looked_up_in and threading.current_thread() not in looked_up_in
+    assert [m.to for m in mail.outbox if "your new link" in m.subject] == [["ana@example.com"]]
