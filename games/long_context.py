@@ -1,5 +1,6 @@
 """What the player page shows of a long game (issue 6): the deadline, messages, vacation, mail
-preferences (templates/games/_long_game.html, included by the player page)."""
+preferences (templates/games/_long_game.html, included by the player page; the deadline and its
+one-tap zone stand in the page's status box, templates/games/_deadline.html)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def long_game_context(seat: Seat) -> dict[str, Any]:
         **common,
         "deadline": deadline_text(clock.deadline if clock else None, game, settings, reader=seat),
         # A seat on the game's zone is offered its browser's with one tap, if it differs (the page's
-        # script compares them; templates/games/_long_game.html).
+        # script compares them; templates/games/_deadline.html, _long_game.html).
         "zone_hint": "" if seat.time_zone else time_zone(settings).key,
         "deadlines": {"turn_hours": settings.turn_hours},
         "message_form": MessageForm(rivals=rivals),

@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db
 
 
 def status_line(html: str) -> str:
-    (line,) = re.findall(r'<p id="status"[^>]*>(.*?)</p>', html, re.S)
+    (line,) = re.findall(r'id="status"[^>]*><p>(.*?)</p>', html, re.S)  # its first line
     return re.sub(r"<[^>]+>", "", line).strip()
 
 

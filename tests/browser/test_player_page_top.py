@@ -1,0 +1,84 @@
+"""The top of the player page on a phone (390 x 844), in English and German (Playwright, Debian's
+headless Chromium). What a player on a phone found:
+
+- Their deadline, and the one-tap "Show my times in Europe/Berlin" beside it, stood about 1000 px
+  down the page, under the happenings, the history link and the Mission Cards: the most pressing
+  fact of a turn was a screen and more below the status box saying it was their turn.
+
+Short page tests, so not marked slow. Screenshots: test-artifacts/browser/page-top/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.models import SeatClock
+from tests.browser.conftest import ARTIFACTS, link
+from tests.browser.test_i18n_screens import a_game_under_way  # happenings, history link, Mission Cards
+from tests.browser.test_seat_time_zone import shown
+
+pytestmark = [pytest.mark.browser]
+
+SHOTS = ARTIFACTS / "page-top"
+PHONE = {"width": 390, "height": 844}
+FINGER = 44  # px: the smallest comfortable target on a phone
+WORDS = {
+    "en-GB": {
+        "turn": "It is your turn.",
+        "deadline": "Your deadline",
+        "zone": "Show my times in Europe/Berlin",
+        "taken": "Your times are now shown in Europe/Berlin.",
+    },
+    "de-DE": {
+        "turn": "Du bist am Zug.",
+        "deadline": "Deine Frist",
+        "zone": "Meine Zeiten in Europe/Berlin anzeigen",
+        "taken": "Deine Zeiten werden jetzt in Europe/Berlin angezeigt.",
+    },
+}
+
+
+def phone(browser: Any, locale: str) -> Any:
+    context = browser.new_context(locale=locale, timezone_id="Europe/Berlin", viewport=PHONE)
+    return context.new_page()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_deadline_and_its_zone_button_stand_in_the_status_box_on_the_first_screen(
+    live_server, browser, locale
+):
+    seat = a_game_under_way()
+    deadline = SeatClock.objects.get(game=seat.game, faction=seat.faction).deadline
+    words = WORDS[locale]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = phone(browser, locale)
+    page.goto(link(live_server, seat))
+
+    status = page.locator("#status")
+    assert words["turn"] in status.inner_text()
+    assert status.locator("#deadline").count() == 1, "the deadline is not in the status box"
+    assert status.locator("#deadline").inner_text() == f"{words['deadline']}: {shown(deadline, 'UTC')}"
+    button = status.get_by_role("button", name=words["zone"])
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= FINGER
+    assert box["y"] + box["height"] <= PHONE["height"], "the zone button is below the first screen"
+    assert page.locator("main").inner_text().count(shown(deadline, "UTC")) == 1  # told once
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(SHOTS / f"status-{locale[:2]}.png"))
+
+    button.click()
+    page.wait_for_load_state()
+    assert words["taken"] in page.inner_text(".messages")
+    berlin = shown(deadline, "Europe/Berlin")
+    assert status.locator("#deadline").inner_text() == f"{words['deadline']}: {berlin}"
+    assert page.locator("main").inner_text().count(berlin) == 1
+    assert page.locator("#zone-hint").count() == 0
+    page.screenshot(path=str(SHOTS / f"status-taken-{locale[:2]}.png"))
+
+    # The player waiting for them owes nothing: no deadline, no button, and the status says whom it waits for.
+    other = seat.game.seats.exclude(pk=seat.pk).get()
+    page.goto(link(live_server, other))
+    assert page.locator("#deadline").count() == 0 and page.locator("#zone-hint").count() == 0
