@@ -20,6 +20,7 @@ from .engine import RuleViolation, command_from_dict
 from .engine.board import is_space
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
+from .engine.expansion import expand_cost
 from .engine.state import GameState
 from .game_setup import PlayerSpec, read_players
 from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
@@ -102,13 +103,16 @@ class ExpandForm(OrderForm):
     SUGGEST = {"space": "space", "link_from": "link_from"}
     space = _space_field(_("Empty space"))
     source = forms.ChoiceField(label=_("Take the tile from"), choices=SOURCES)
-    second_source = forms.ChoiceField(
-        label=_("Draw a second tile to choose from (+FP)"),
-        choices=[("", _("no")), *SOURCES],
-        required=False,
-    )
+    second_source = forms.ChoiceField(choices=[("", _("no")), *SOURCES], required=False)
     link_from = _space_field(_("Build a trade link from (+1 FP)"), required=False)
     blanks = _blanks_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """S-EXP-CHOICE: the second tile's price is the faction's own (H-FACTION: Athens' is 0 FP)."""
+        super().__init__(*args, **kwargs)
+        extra = expand_cost(self.faction, True, False) - expand_cost(self.faction, False, False)
+        label = gettext("Draw a second tile to choose from (+%(fp)s FP)")
+        self.fields["second_source"].label = label % {"fp": extra}
 
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data

@@ -4,20 +4,28 @@ headless Chromium). What a player on a phone found:
 - Their deadline, and the one-tap "Show my times in Europe/Berlin" beside it, stood about 1000 px
   down the page, under the happenings, the history link and the Mission Cards: the most pressing
   fact of a turn was a screen and more below the status box saying it was their turn.
+- Athens' Expand form offered "Draw a second tile to choose from (+FP)", though Athens' choice
+  costs nothing (H-FACTION); the costs line above it said "+0 FP".
 
 Short page tests, so not marked slow. Screenshots: test-artifacts/browser/page-top/.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from games.models import SeatClock
+from games.engine.commands import Pass
+from games.game_setup import PlayerSpec, create_game
+from games.models import Game, Seat, SeatClock
+from games.orders import submit_order
+from games.situation import load_game
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_i18n_screens import a_game_under_way  # happenings, history link, Mission Cards
 from tests.browser.test_seat_time_zone import shown
+from tests.order_loop_support import seats_to_act
 
 pytestmark = [pytest.mark.browser]
 
@@ -30,12 +38,16 @@ WORDS = {
         "deadline": "Your deadline",
         "zone": "Show my times in Europe/Berlin",
         "taken": "Your times are now shown in Europe/Berlin.",
+        "expand": "Expand",
+        "choice": "Draw a second tile to choose from",
     },
     "de-DE": {
         "turn": "Du bist am Zug.",
         "deadline": "Deine Frist",
         "zone": "Meine Zeiten in Europe/Berlin anzeigen",
         "taken": "Deine Zeiten werden jetzt in Europe/Berlin angezeigt.",
+        "expand": "Expandieren",
+        "choice": "Zweite Kachel zur Auswahl ziehen",
     },
 }
 
@@ -82,3 +94,42 @@ def test_on_a_phone_the_deadline_and_its_zone_button_stand_in_the_status_box_on_
     other = seat.game.seats.exclude(pk=seat.pk).get()
     page.goto(link(live_server, other))
     assert page.locator("#deadline").count() == 0 and page.locator("#zone-hint").count() == 0
+
+
+def seat_on_turn_as(game: Game, faction: str) -> Seat:
+    """`faction`'s seat, after the seats before it in this round passed."""
+    while (seat := seats_to_act(game)[0]).faction != faction:
+        loaded = load_game(game)
+        submit_order(game, seat, Pass(player=seat.faction), loaded.seq)
+    return seat
+
+
+def expand_form(page: Any) -> Any:
+    page.locator("#details-expand summary").click()
+    return page.locator("#order-expand")
+
+
+def choice_label(page: Any) -> str:
+    return page.locator("label[for='id_expand-second_source']").inner_text()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.django_db(transaction=True)
+def test_h_faction_the_expand_form_names_the_factions_own_price_of_a_tile_choice(
+    live_server, browser, locale
+):
+    """S-EXP-CHOICE costs 1 FP, Athens' 0 FP (H-FACTION): the form said "+FP" to both."""
+    words = WORDS[locale]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Cy", "cy@example.com", "corinth")]
+    game = create_game(players, name="Berlin – London")
+    for faction, fp in (("athens", 0), ("corinth", 1)):
+        seat = seat_on_turn_as(game, faction)
+        page = phone(browser, locale)
+        page.goto(link(live_server, seat))
+        expand_form(page)
+        assert choice_label(page) == f"{words['choice']} (+{fp} FP)", faction
+        costs = page.inner_text("#costs")
+        assert re.search(rf"{words['expand']} 0 FP, [^,;]* \+{fp} FP,", costs, re.IGNORECASE), costs
+        page.locator("#details-expand").screenshot(path=str(SHOTS / f"expand-{faction}-{locale[:2]}.png"))
+        page.close()
