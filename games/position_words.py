@@ -61,7 +61,8 @@ def position_lines(state: GameState, faction: str) -> list[str]:
 
 def cost_line(faction: str) -> str:
     """What each action costs this faction, from the engine's data and cost functions (H-ACTIONS,
-    S-MOVE, S-EXP-CHOICE, S-EXP-LINK, H-FACTION): a reader by reply learned them only from a refusal."""
+    S-MOVE, S-EXP-CHOICE, S-EXP-LINK, H-FACTION): a reader by reply learned them only from a refusal.
+    Each order is named as its form on the page is ("Recruit a Builder", "Hire Navigators")."""
     native = rules.native_space(faction)
     per_ap = rules.FACTIONS[faction].recruit_per_ap_native
     recruit = _("recruit %(ap)s AP per phalanx") % {"ap": recruit_cost(faction, "", 1)}
@@ -69,7 +70,7 @@ def cost_line(faction: str) -> str:
         recruit += " " + _("(in %(space)s %(n)s phalanxes per AP)") % {"space": native, "n": per_ap}
     parts = [
         recruit,
-        _("a Navigator %(ap)s AP") % {"ap": hire_cost(1)},
+        _("hire Navigators %(ap)s AP each") % {"ap": hire_cost(1)},
         _("fortify %(ap)s AP") % {"ap": rules.FORTIFY_AP},
         _(
             "move 1 FP per %(units)s units (phalanxes and Navigators) per space to the farthest destination,"
@@ -86,7 +87,7 @@ def cost_line(faction: str) -> str:
         _("reform: the action only"),
     ]
     if may_recruit_builders(faction):
-        parts.append(_("a Builder: the action only"))
+        parts.append(_("recruit a Builder: the action only"))
     return _("Costs: %(costs)s; Blanks pay AP or FP.") % {"costs": "; ".join(parts)}
 
 

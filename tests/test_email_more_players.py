@@ -242,7 +242,7 @@ def test_a_four_player_game_with_a_builder_is_played_to_its_end_by_email(client,
     assert accepted(table.reply("sparta", "pass"))
     assert accepted(table.reply("thebes", "passen"))
     turn = table.latest("corinth").body
-    assert "a Builder: the action only" in turn, turn
+    assert "recruit a Builder: the action only" in turn, turn
     assert "Corinth recruited a Builder in C7." in table.reply("corinth", "builder")
     for faction, line in (("athens", "pass"), ("sparta", "pass"), ("thebes", "passen")):
         assert accepted(table.reply(faction, line))

@@ -6,6 +6,9 @@ headless Chromium). What a player on a phone found:
   fact of a turn was a screen and more below the status box saying it was their turn.
 - Athens' Expand form offered "Draw a second tile to choose from (+FP)", though Athens' choice
   costs nothing (H-FACTION); the costs line above it said "+0 FP".
+- The costs line said "a Builder: the action only" / "ein Baumeister: nur die Aktion" above the
+  form "Recruit a Builder" / "Baumeister rekrutieren", and "a Navigator 2 AP" above the Recruit
+  form's "Hire Navigators (2 AP each)".
 
 Short page tests, so not marked slow. Screenshots: test-artifacts/browser/page-top/.
 """
@@ -40,6 +43,8 @@ WORDS = {
         "taken": "Your times are now shown in Europe/Berlin.",
         "expand": "Expand",
         "choice": "Draw a second tile to choose from",
+        "builder": "Recruit a Builder",
+        "navigators": "Hire Navigators",
     },
     "de-DE": {
         "turn": "Du bist am Zug.",
@@ -48,6 +53,8 @@ WORDS = {
         "taken": "Deine Zeiten werden jetzt in Europe/Berlin angezeigt.",
         "expand": "Expandieren",
         "choice": "Zweite Kachel zur Auswahl ziehen",
+        "builder": "Baumeister rekrutieren",
+        "navigators": "Navigatoren anheuern",
     },
 }
 
@@ -133,3 +140,27 @@ def test_h_faction_the_expand_form_names_the_factions_own_price_of_a_tile_choice
         assert re.search(rf"{words['expand']} 0 FP, [^,;]* \+{fp} FP,", costs, re.IGNORECASE), costs
         page.locator("#details-expand").screenshot(path=str(SHOTS / f"expand-{faction}-{locale[:2]}.png"))
         page.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.django_db(transaction=True)
+def test_s_builder_the_costs_line_names_each_order_as_its_form_does(live_server, browser, locale):
+    """The costs above the forms call the Builder's order and the Navigators by the forms' words."""
+    words = WORDS[locale]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Cy", "cy@example.com", "corinth")]
+    seat = seat_on_turn_as(create_game(players, name="Berlin – London"), "corinth")
+    page = phone(browser, locale)
+    page.goto(link(live_server, seat))
+    costs = page.inner_text("#costs")
+    builder = page.locator("#details-recruit_builder summary").inner_text()
+    assert builder == words["builder"]
+    assert re.search(rf"; {builder}: ", costs, re.IGNORECASE), costs
+    page.locator("#details-recruit summary").click()
+    navigators = page.locator("label[for='id_recruit-navigators']").inner_text()
+    assert navigators.startswith(words["navigators"]), navigators
+    assert re.search(rf"; {words['navigators']} ", costs, re.IGNORECASE), costs
+    for kind in ("expand", "move", "recruit", "fortify", "reform"):
+        title = page.locator(f"#details-{kind} summary").inner_text()
+        assert re.search(rf"(: |; ){title}\b", costs, re.IGNORECASE), (title, costs)
+    page.locator("#orders").screenshot(path=str(SHOTS / f"costs-corinth-{locale[:2]}.png"))
