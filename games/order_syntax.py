@@ -253,6 +253,8 @@ def _move(args: list[str]) -> dict[str, Any]:
 
 
 def _recruit(args: list[str]) -> dict[str, Any]:
+    if args in (["builder"], ["builders"]):  # S-BUILDER in its form's words: "recruit a Builder"
+        return {"kind": "recruit_builder"}
     if len(args) >= 2 and is_number(args[0]) and SPACE.match(args[1]):
         args = [args[1], args[0], *args[2:]]  # "recruit 2 in C3"
     order: dict[str, Any] = {"kind": "recruit", "space": _space_at(args, 0), "phalanxes": 1}

@@ -10,7 +10,15 @@ import pytest
 from django.utils import translation
 
 from games.engine import data
-from games.forms import ExpandForm, FortifyForm, MoveForm, PassForm, RecruitForm, ReformForm
+from games.forms import (
+    ExpandForm,
+    FortifyForm,
+    MoveForm,
+    PassForm,
+    RecruitBuilderForm,
+    RecruitForm,
+    ReformForm,
+)
 from games.game_setup import create_game
 from games.models import Game
 from games.order_syntax import parse_order
@@ -124,3 +132,16 @@ def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do
             if form.kind != "pass":
                 assert re.search(rf"(: |; ){title}\b", costs), (title, costs)
     assert "Bewegung 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_s_builder_a_reply_may_name_the_builders_order_as_its_form_and_the_costs_line_do(language):
+    """The turn email's costs say "recruit a Builder: the action only" / "Baumeister rekrutieren: …",
+    the form's title; a reply in those words is the Builder's order, not a Recruit missing its space."""
+    with translation.override(language):
+        title = str(RecruitBuilderForm.title)
+        assert re.search(rf"; {title}: ", cost_line("corinth"), re.IGNORECASE)
+    builder = {"player": "corinth", "kind": "recruit_builder"}
+    for reply in (title, title.lower(), "builder", "baumeister"):
+        assert parse_order(reply, "corinth") == builder, reply
+    assert parse_order("recruit C7 2", "corinth")["kind"] == "recruit"
