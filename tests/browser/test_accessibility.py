@@ -3,8 +3,10 @@
 Every page a player meets (on turn, not on turn, a refused order beside its form, a tile choice, a
 sealed winter order, the history, a new link, a link that opens nothing), the organiser's pages
 (games list, game page, deadlines, the new-game form with its errors) and the HTML turn email as a
-mail app shows it. A serious or critical violation fails the test, listed with where it stands;
-everything axe found, moderate and minor too, is written to test-artifacts/browser/accessibility/.
+mail app shows it, each as it opens and with every folded part (the order forms on a phone, the
+board as a table) unfolded. A serious or critical violation fails the test, listed with where it
+stands; everything axe found, moderate and minor too, is written to
+test-artifacts/browser/accessibility/.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from tests.browser.test_phone_first_turn import email_on_a_phone
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]  # ~25 s a language
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # ~30 s a language
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -44,6 +46,13 @@ def violations(page: Any, where: str) -> list[str]:
         + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
         for v in found
     ]
+
+
+def signed_in(live_server: Any, organiser: Any) -> dict[str, str]:
+    """The organiser's session cookie for a browser context."""
+    client = Client()
+    client.force_login(organiser)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}
 
 
 def a_game(organiser: Any, language: str, name: str) -> Game:
@@ -80,7 +89,9 @@ def audited(page: Any, where: str, url: str | None = None) -> list[str]:
         page.goto(url)
     language = page.evaluate("navigator.language")
     assert page.locator("html").get_attribute("lang") == language, where
-    return violations(page, where)
+    found = violations(page, where)
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    return found + violations(page, where + " unfolded")
 
 
 def with_a_refused_order(page: Any) -> None:
@@ -116,9 +127,7 @@ def test_no_serious_or_critical_axe_violation_on_the_pages_and_the_turn_email(
     mail.outbox.clear()
     wintering = in_the_sealed_winter(a_game(organiser, language, "A winter"))
     (turn_email, *_) = [m for m in mail.outbox if m.tags == ["turn"]]
-    client = Client()
-    client.force_login(organiser)
-    session = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}
+    session = signed_in(live_server, organiser)
     site, organiser_game = live_server.url, f"{live_server.url}/organiser/games/{game.pk}/"
 
     found: list[str] = []
