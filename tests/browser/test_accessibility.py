@@ -36,6 +36,11 @@ DESKTOP = {"width": 1280, "height": 800}
 FAILING = ("serious", "critical")
 REPORTS = ARTIFACTS / "accessibility"
 AXE = Axe()
+# Where an element's text stands (its own box may be as wide as its table).
+TEXT_BOX = (
+    "e => { const r = document.createRange(); r.selectNodeContents(e);"
+    " return r.getBoundingClientRect().toJSON(); }"
+)
 
 
 def violations(page: Any, where: str) -> list[str]:
@@ -164,3 +169,19 @@ def test_no_serious_or_critical_axe_violation_on_the_pages_and_the_turn_email(
     (REPORTS / f"axe-{language}.txt").write_text("".join(f"{line}\n" for line in found))
     serious = [line for line in found if line.startswith(FAILING)]
     assert not serious, "\n".join(serious)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_caption_of_who_must_act_shows_whole(live_server, browser):
+    """Centred over its table, wider than the phone, the caption on the organiser's game page
+    read "Wer am Zu" until the table was scrolled."""
+    organiser = get_user_model().objects.create_user("olga", password="secret-pass-1")
+    game = a_game(organiser, "de", "Berlin – London")
+    context = browser.new_context(locale="de", viewport=PHONE)
+    context.add_cookies([signed_in(live_server, organiser)])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/organiser/games/{game.pk}/")
+    caption = page.locator("#waiting caption")
+    assert caption.inner_text() == "Wer am Zug ist"
+    box = caption.evaluate(TEXT_BOX)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
