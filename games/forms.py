@@ -1,4 +1,4 @@
-"""Order forms built from `legal_commands`, and the organiser's new-game form (issue 4).
+"""Order forms built from `legal_commands` (issue 4); the organiser's new-game form is organiser_forms.py.
 
 A form only reads what the player typed into the plain dict that `command_from_dict`
 accepts; the engine decides whether the order is legal. Spaces are free text (with the
@@ -11,7 +11,6 @@ import json
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +21,6 @@ from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.expansion import expand_cost
 from .engine.state import GameState
-from .game_setup import PlayerSpec, read_players
 from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
@@ -313,27 +311,6 @@ def suggested_order(data: Any, faction: str) -> Command:
     if isinstance(raw, dict):
         raw["player"] = faction
     return command_from_dict(raw)
-
-
-class NewGameForm(forms.Form):
-    name = forms.CharField(label=_("Name of the game"), max_length=200, required=False)
-    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-    players = forms.CharField(
-        label=_("Players, one a line: Name <email>:faction"),
-        widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_("Factions: athens, sparta, corinth, thebes."),
-    )
-
-    def clean_players(self) -> list[PlayerSpec]:
-        """The players as PlayerSpecs; refused with every bad line at once, each named by its
-        number, and what is wrong with the lines together (too many, an address given twice)."""
-        lines = [line for line in self.cleaned_data["players"].splitlines() if line.strip()]
-        players, problems = read_players(lines)
-        line = gettext("Line %(n)s: %(problem)s")
-        errors = [line % {"n": n, "problem": problem} if n else problem for n, problem in problems]
-        if errors:
-            raise forms.ValidationError(errors)
-        return players
 
 
 # Issue 5: the trade offer and the winter order with a Mission Card build on the classes above.

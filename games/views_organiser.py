@@ -11,10 +11,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .delivery_problems import problems_by_seat
-from .forms import NewGameForm
 from .game_setup import GameSetupError, create_game
 from .long_forms import DeadlineSettingsForm
 from .models import DeadlineSettings, Game
+from .organiser_forms import NewGameForm
 from .organiser_watch import watch
 from .situation import player_screen
 from .views_play import board_rows

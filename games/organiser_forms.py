@@ -1,0 +1,32 @@
+"""The organiser's new-game form (issue 4): the game's name, language and players' lines, each line
+checked by game_setup.read_players."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from .game_setup import PlayerSpec, read_players
+
+
+class NewGameForm(forms.Form):
+    name = forms.CharField(label=_("Name of the game"), max_length=200, required=False)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    players = forms.CharField(
+        label=_("Players, one a line: Name <email>:faction"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Factions: athens, sparta, corinth, thebes."),
+    )
+
+    def clean_players(self) -> list[PlayerSpec]:
+        """The players as PlayerSpecs; refused with every bad line at once, each named by its
+        number, and what is wrong with the lines together (too many, an address given twice)."""
+        lines = [line for line in self.cleaned_data["players"].splitlines() if line.strip()]
+        players, problems = read_players(lines)
+        line = gettext("Line %(n)s: %(problem)s")
+        errors = [line % {"n": n, "problem": problem} if n else problem for n, problem in problems]
+        if errors:
+            raise forms.ValidationError(errors)
+        return players
