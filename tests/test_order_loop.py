@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -428,4 +429,5 @@ def test_game_played_to_the_end_reveals_the_seed_and_mails_everyone_the_result(c
 
     assert load_game(game).state.to_dict() == fold(load_engine_events(game)).to_dict()
     page = client.get(reverse("games:play", args=[game.pk, link_token(game.seats.first())])).content.decode()
-    assert "The game has ended." in page and 'id="order-' not in page
+    # The status line says the end once, with who won (tests/test_ended_game.py has its words).
+    assert re.search(r"the game has ended\.</strong> Winners?: ", page) and 'id="order-' not in page
