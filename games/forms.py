@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine import RuleViolation, command_from_dict
+from .engine.actions import hire_cost
 from .engine.board import is_space
 from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
@@ -102,7 +103,7 @@ class ExpandForm(OrderForm):
     space = _space_field(_("Empty space"))
     source = forms.ChoiceField(label=_("Take the tile from"), choices=SOURCES)
     second_source = forms.ChoiceField(choices=[("", _("no")), *SOURCES], required=False)
-    link_from = _space_field(_("Build a trade link from (+1 FP)"), required=False)
+    link_from = _space_field("", required=False)  # labelled with the link's price in __init__
     blanks = _blanks_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -111,6 +112,8 @@ class ExpandForm(OrderForm):
         extra = expand_cost(self.faction, True, False) - expand_cost(self.faction, False, False)
         label = gettext("Draw a second tile to choose from (+%(fp)s FP)")
         self.fields["second_source"].label = label % {"fp": extra}
+        link = expand_cost(self.faction, False, True) - expand_cost(self.faction, False, False)
+        self.fields["link_from"].label = gettext("Build a trade link from (+%(fp)s FP)") % {"fp": link}
 
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -186,10 +189,14 @@ class RecruitForm(OrderForm):
     SUGGEST = {"space": "space"}
     space = _space_field(_("Where"))
     phalanxes = forms.IntegerField(label=_("Phalanxes"), min_value=0, initial=1)
-    navigators = forms.IntegerField(
-        label=_("Hire Navigators (2 AP each)"), min_value=0, initial=0, required=False
-    )
+    navigators = forms.IntegerField(min_value=0, initial=0, required=False)  # labelled in __init__
     blanks = _blanks_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """H-HEROES: a Navigator's price from the engine's data."""
+        super().__init__(*args, **kwargs)
+        label = gettext("Hire Navigators (%(ap)s AP each)") % {"ap": hire_cost(1)}
+        self.fields["navigators"].label = label
 
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data

@@ -10,9 +10,9 @@ import json
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from .engine.data import MISSION_CARDS
+from .engine.data import MISSION_CARDS, ORACLE_COINS
 from .engine.view import HIDDEN
 from .words import blanks_text
 
@@ -93,7 +93,12 @@ def trade_command_text(d: dict[str, Any]) -> str | None:
     kind = d["kind"]
     if kind == "oracle":
         coin = _("a Blank") if d["coin"] == "blank" else coin_name(d["coin"])
-        return _("Consult the Oracle (draw a Mission Card), paying 1 coin: %(coin)s") % {"coin": coin}
+        paid = ngettext(
+            "Consult the Oracle (draw a Mission Card), paying %(n)s coin: %(coin)s",
+            "Consult the Oracle (draw a Mission Card), paying %(n)s coins: %(coin)s",
+            ORACLE_COINS,
+        )
+        return paid % {"n": ORACLE_COINS, "coin": coin}
     if kind == "neutral_trade":
         return _("Trade with the neutral Poleis you have trade links to")
     if kind == "offer_trade":

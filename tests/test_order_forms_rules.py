@@ -97,3 +97,26 @@ def test_s_blank_suggested_orders_say_what_they_pay_in_blanks_hires_and_reforms(
         command_label(Reform("corinth", government="tyranny")) == "Reform: change the government to Tyranny"
     )
     assert command_label(RecruitBuilder("corinth")) == "Recruit a Builder"
+
+
+def test_h_heroes_s_exp_link_h_actions_form_labels_read_their_prices_from_the_engines_data(monkeypatch):
+    """The Recruit form's Navigator price, the Expand form's trade-link price and the Oracle's coin
+    come from games/engine/data.py, as the engine charges them, not from words of their own."""
+    from django.utils import translation
+
+    from games.engine import data, scenario
+    from games.forms import ExpandForm, RecruitForm
+    from games.trade_words import trade_command_text
+
+    monkeypatch.setattr(data, "NAVIGATOR_AP", 3)
+    monkeypatch.setattr(data, "LINK_FP", 2)
+    monkeypatch.setattr(data, "ORACLE_COINS", 2)
+    monkeypatch.setattr("games.trade_words.ORACLE_COINS", 2)
+    state = scenario({"players": {"athens": {}, "sparta": {}}, "year": 431, "board": {}})
+    with translation.override("de"):
+        recruit = RecruitForm(state=state, faction="athens", legal=[])
+        expand = ExpandForm(state=state, faction="athens", legal=[])
+        oracle = trade_command_text({"kind": "oracle", "coin": "owl"})
+    assert recruit.fields["navigators"].label == "Navigatoren anheuern (je 3 AP)"
+    assert expand.fields["link_from"].label == "Handelsstraße bauen von (+2 FP)"
+    assert "und 2 Münzen zahlen" in oracle
