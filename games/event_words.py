@@ -118,10 +118,15 @@ def _conquered(p: dict[str, Any], viewer: str | None) -> str:
     return _("%(player)s conquered %(space)s.") % values + _kings(p)
 
 
+def _committed_blanks(n: int) -> str:
+    """ "no coins and no Blanks", not "... and 0 Blanks" (S-BLANK)."""
+    return blanks_text(n) if n else _("no Blanks")
+
+
 def _sealed(p: dict[str, Any], viewer: str | None) -> str:
     values = {"player": faction_name(p["player"])}
     if "coins" in p:  # the sealer's own order, or any once the game is over (H-END)
-        values |= {"coins": coins_text(p["coins"]), "blanks": blanks_text(p.get("blanks", 0))}
+        values |= {"coins": coins_text(p["coins"]), "blanks": _committed_blanks(p.get("blanks", 0))}
         if viewer == p["player"]:
             return _("You sealed your winter order: %(coins)s and %(blanks)s.") % values
         return _("%(player)s sealed a winter order: %(coins)s and %(blanks)s.") % values
@@ -131,7 +136,11 @@ def _sealed(p: dict[str, Any], viewer: str | None) -> str:
 def _revealed(p: dict[str, Any], viewer: str | None) -> str:
     parts = [
         _("%(player)s committed %(coins)s and %(blanks)s")
-        % {"player": faction_name(f), "coins": coins_text(o["coins"]), "blanks": blanks_text(o["blanks"])}
+        % {
+            "player": faction_name(f),
+            "coins": coins_text(o["coins"]),
+            "blanks": _committed_blanks(o["blanks"]),
+        }
         for f, o in p["orders"].items()
     ]
     return _("The winter orders were revealed: %(orders)s.") % {"orders": "; ".join(parts)}

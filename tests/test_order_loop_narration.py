@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils import translation
+
 from games.engine import CommitCoins, Destination, Move, Recruit
 from games.engine.fold import APPLIERS
 from games.narration import TELLERS, describe
@@ -24,8 +26,12 @@ def test_h_winter_orders_sealed_order_shows_its_coins_only_to_its_owner():
     sealed = {"player": "sparta", "coins": {"turtle": 1}, "blanks": 0}
     assert (
         describe("WinterOrderSealed", sealed, "sparta", game=None)
-        == "You sealed your winter order: 1 turtle and 0 Blanks."
+        == "You sealed your winter order: 1 turtle and no Blanks."
     )
+    nothing = {"player": "sparta", "coins": {}, "blanks": 0}
+    with translation.override("de"):
+        told = describe("WinterOrderSealed", nothing, "sparta", game=None)
+    assert told.endswith("keine Münzen und keine Leermünzen.")
     assert (
         describe("WinterOrderSealed", sealed, "athens", game=None)
         == "Sparta submitted a sealed winter order."
