@@ -159,9 +159,13 @@ class HideTaskArguments(logging.Filter):
     """Blanks the arguments Celery's trace puts beside "Task … succeeded" (settings.LOGGING, logger
     celery.app.trace): a task's arguments may be a player's address (games.send_new_links), which
     a handler that keeps a record's fields (JSON logs, an error tracker) would store. The rendered
-    line never showed them; the record's fields did."""
+    line never showed them; the record's fields did: its args, and the same dict as `data` (Celery
+    passes it as `extra` too). A task run by a worker is sent with its argsrepr hidden already
+    (games/fresh_links.py); this catches a task run eagerly, which Celery traces without it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, dict) and ("args" in record.args or "kwargs" in record.args):
-            record.args = {**record.args, "args": "[hidden]", "kwargs": "[hidden]"}
+        for field in ("args", "data"):
+            value = getattr(record, field, None)
+            if isinstance(value, dict) and ("args" in value or "kwargs" in value):
+                setattr(record, field, {**value, "args": "[hidden]", "kwargs": "[hidden]"})
         return True

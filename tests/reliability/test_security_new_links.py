@@ -123,7 +123,8 @@ def test_no_new_link_and_no_players_address_appears_in_the_logs(client, caplog, 
     deliver_outbox()
     failed = Outbox.objects.get(kind="link", seat_id=ben.pk)
     assert failed.last_error.startswith("SMTPRecipientsRefused")  # the outbox row keeps the reason
-    text = caplog.text + logged.getvalue() + "".join(str(r.args) for r in caplog.records)
+    fields = "".join(f"{r.args} {getattr(r, 'data', '')}" for r in caplog.records)  # for JSON logs
+    text = caplog.text + logged.getvalue() + fields
     assert "delivery failed" in text and "new links asked for" in text  # it did log, at DEBUG
     token = new_link.rstrip("/").rsplit("/", 1)[1]
     assert token not in text and token.rsplit(":", 1)[1] not in text
@@ -157,3 +158,31 @@ def test_a_new_link_is_looked_up_and_mailed_by_a_worker_not_while_the_asker_wait
     wait_until(lambda: any("your new link" in m.subject for m in mail.outbox), what="the new link")
     assert looked_up_in and threading.current_thread() not in looked_up_in
     assert [m.to for m in mail.outbox if "your new link" in m.subject] == [["ana@example.com"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_link_asked_of_a_worker_keeps_the_address_out_of_the_tasks_log_lines(
+    client,
+    celery_worker,  # noqa: F811
+):
+    """Celery logs a task's arguments when a worker receives it, when it succeeds and when it fails,
+    in the line and in the record's fields (`args`, and `data` for handlers that keep fields: JSON
+    logs, an error tracker), all from the message's argsrepr/kwargsrepr. The asked address is a
+    player's: the message names the arguments hidden, while the worker still gets the address."""
+    from celery.signals import before_task_publish
+
+    published = []
+
+    def record(sender=None, headers=None, **kwargs):
+        published.append((sender, headers or {}))
+
+    before_task_publish.connect(record)
+    try:
+        two_player_game()
+        assert client.post(NEW_LINK, {"email": "ana@example.com"}).status_code == 302
+        wait_until(lambda: any("your new link" in m.subject for m in mail.outbox), what="the new link")
+    finally:
+        before_task_publish.disconnect(record)
+    ((task, headers),) = [(s, h) for s, h in published if s == "games.send_new_links"]
+    shown = f"{headers.get('argsrepr')} {headers.get('kwargsrepr')}"
+    assert headers.get("argsrepr") and "ana@example.com" not in shown.lower()
