@@ -194,6 +194,12 @@ def _decide_again(
     for number, (start, end) in enumerate(zip(starts, starts[1:], strict=False)):
         given = events[start]
         version = engine.rules_version_of(given.payload)
+        if _goes_back(versions[-1], version):
+            reason = (
+                f"the order names {rules_named(version)} after {rules_named(versions[-1])}:"
+                " a game goes on under newer rules, never older ones"
+            )
+            return number, draws, ReplayProblem(given.seq, reason, by_rules=False), tuple(versions)
         if version not in versions:
             versions.append(version)
         try:
@@ -214,6 +220,14 @@ def _decide_again(
         state = engine.fold_from(state, expected)
         draws += _draws(expected)
     return len(starts) - 1, draws, None, tuple(versions)
+
+
+def _goes_back(newest: int | None, version: int | None) -> bool:
+    """H-RULES-VERSION: whether an order names older rules than the opening or an order before it
+    (or none after one that named a version). A game goes on under the new version from a change
+    on, so this is no change of the rules but a log claiming older ones, maybe to have a forged
+    batch reported NOT CHECKED rather than FAILED."""
+    return newest is not None and (version is None or version < newest)
 
 
 def _draws(events: Sequence[engine.Event]) -> int:

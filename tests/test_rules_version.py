@@ -181,6 +181,28 @@ def test_h_rules_version_a_game_across_a_rules_change_is_checked_batch_by_batch(
     assert report.not_checked and report.problem.seq == old.seq
 
 
+@pytest.mark.parametrize("claimed", [0, None])
+def test_h_rules_version_a_batch_claiming_older_rules_than_the_orders_before_it_fails(
+    claimed, tmp_path, capsys
+):
+    """A game goes on under newer rules, never older ones: a forged batch relabelled with an older
+    version (or none) in a game of this version is a forgery, not a difference of other rules."""
+    log = recorded_game()
+    forged = poleis_ranking(log)
+    forged.payload["vp"][next(iter(forged.payload["vp"]))] += 1
+    given = [e for e in log if e.type == engine.ORDER_GIVEN and e.seq < forged.seq][-1]
+    under_version(log, claimed, from_seq=given.seq)  # that batch and every one after it
+
+    report = replay(log, SEED)
+
+    assert report.failed and not report.not_checked
+    assert report.problem.seq == given.seq
+    reason = report.problem.reason
+    assert "after rules version 1: a game goes on under newer rules, never older ones" in reason
+    status, out = run_main(log, tmp_path, capsys)
+    assert status == 1 and out.startswith(f"FAILED at seq {given.seq}: the order names")
+
+
 def played_game() -> Game:
     """A two-player game in the database with two orders given."""
     game = two_player_game()
