@@ -25,7 +25,7 @@ from .models import Game
 from .narration import tell
 from .notify import answer_position
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
-from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
+from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from .position_words import choice_reply
 from .situation import load_game, whose_turn
 
@@ -39,7 +39,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         if seat.game.status == Game.Status.ENDED:
             # Not "moved on, reply to order" nor the syntax: an ended game takes no order (a reply
             # to an old turn email or to the end email; messages are closed too, games/messages.py).
-            _answer(key, inbound_id, [str(GameMovedOn.ended)])
+            _answer(key, inbound_id, [str(GameEnded.message)])
             return "ended"
         if not lines:
             _answer(key, inbound_id, [_("We found no order in your reply (only quoted text).")], help=True)
@@ -87,10 +87,10 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 ],
             )
             return "already-accepted"
+        except GameEnded as ended:  # it ended while this order was decided
+            _answer(key, inbound_id, [str(ended.message)])
+            return "ended"
         except GameMovedOn:
-            if seat.game.status == Game.Status.ENDED:  # it ended while this order was decided
-                _answer(key, inbound_id, [str(GameMovedOn.ended)])
-                return "ended"
             _answer(
                 key,
                 inbound_id,

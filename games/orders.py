@@ -42,8 +42,13 @@ class GameMovedOn(Exception):
     message = gettext_lazy(
         "The game has moved on since you loaded this page. Please look again and re-order."
     )
-    # What "moved on" means when the game moved on to its end: no order is looked at any more.
-    ended = gettext_lazy("The game has ended: it takes no more orders, and nothing was changed.")
+
+
+class GameEnded(GameMovedOn):
+    """H-END: the game moved on to its end: it takes no order any more (not "look again and
+    re-order"). Nothing was changed."""
+
+    message = gettext_lazy("The game has ended: it takes no more orders, and nothing was changed.")
 
 
 class OrderAlreadyGiven(GameMovedOn):
@@ -164,11 +169,12 @@ def _in_order_transaction(
 def _moved_on(game: Game, expected_seq: int, seat: Seat, command: Command, by: str) -> GameMovedOn:
     """H-ORDER: OrderAlreadyGiven when the first order decided on the state at `expected_seq` was this
     same order of this seat (a sealed winter order may follow others' sealed orders: it was decided
-    again; an answer to a trade offer may follow any orders), else GameMovedOn. Only an order decided
-    on the same state counts: the same order given later, on a newer page, may be meant as a second one."""
+    again; an answer to a trade offer may follow any orders), else GameEnded or GameMovedOn. Only an
+    order decided on the same state counts: the same order given later, on a newer page, may be meant
+    as a second one."""
     if isinstance(command, OFFER_ANSWERS):
         given = _given_since(game, expected_seq, seat, command, by)
-        return GameMovedOn() if given is None else OrderAlreadyGiven(given)
+        return _not_taken(game) if given is None else OrderAlreadyGiven(given)
     sealed = isinstance(command, CommitCoins)
     # Before the own batch, at most the other players' sealed batches (3 of 3 events each).
     since = (
@@ -184,7 +190,12 @@ def _moved_on(game: Game, expected_seq: int, seat: Seat, command: Command, by: s
             break
         if not (sealed and type_ in SEALED_BATCH and actor != seat.faction):
             break
-    return GameMovedOn()
+    return _not_taken(game)
+
+
+def _not_taken(game: Game) -> GameMovedOn:
+    """GameEnded when the game has ended (its status as read with the lock), else GameMovedOn."""
+    return GameEnded() if game.status == Game.Status.ENDED else GameMovedOn()
 
 
 OFFER_ANSWERS = (AcceptOffer, DeclineOffer)

@@ -19,9 +19,9 @@ from django.views.decorators.http import require_GET, require_POST
 from .engine import RuleViolation
 from .forms import violation_text
 from .links import LinkError, read_link, resolve_link
-from .models import Game, Seat
+from .models import Seat
 from .narration import tell
-from .orders import GameMovedOn, OrderAlreadyGiven, submit_linked_order
+from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_linked_order
 from .situation import player_screen
 
 
@@ -101,10 +101,9 @@ def orders(request: HttpRequest, game_id: int) -> JsonResponse:
         return _link_error(error)
     except OrderAlreadyGiven as given:
         return _already_given(request, game_id, given)
+    except GameEnded as ended:  # H-END: not "re-order": an ended game looks at no order any more
+        return _in_seat_language(request, game_id, 409, "ended", ended.message)
     except GameMovedOn as moved:
-        if Game.objects.filter(pk=game_id, status=Game.Status.ENDED).exists():
-            # H-END: not "re-order": an ended game looks at no order any more (as the page and email say).
-            return _in_seat_language(request, game_id, 409, "ended", moved.ended)
         return _in_seat_language(request, game_id, 409, "moved_on", moved.message)
     except RuleViolation as violation:
         return _in_seat_language(request, game_id, 400, "rule_violation", violation)

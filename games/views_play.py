@@ -30,7 +30,7 @@ from .forms import (
 from .languages import choose_language, page_language
 from .links import LinkError, link_token, resolve_link
 from .long_context import long_game_context
-from .models import Game, Seat
+from .models import Seat
 from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .organiser_watch import result_text
@@ -74,7 +74,7 @@ def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
                 forms = order_forms(screen.state, seat.faction, screen.legal)
                 posted = refilled_order_form(request.POST, screen.state, seat.faction, screen.legal)
                 if posted is not None:  # the page opens at its #details-…: say it there too (a phone)
-                    posted.order_error = _moved_on_text(seat)
+                    posted.order_error = str(GameMovedOn.message)  # not ended: it offers this form
                     forms[posted.kind] = posted
         response = render(request, "games/player.html", _context(seat, screen, forms), status=status)
         response["Content-Language"] = language
@@ -118,8 +118,8 @@ def _submit(
     except OrderAlreadyGiven as given:
         messages.info(request, str(given.message))  # a double tap: the page as after the first
         return None
-    except GameMovedOn:
-        messages.warning(request, _moved_on_text(seat))
+    except GameMovedOn as moved:  # H-ORDER; H-END: GameEnded says the game has ended
+        messages.warning(request, str(moved.message))
         return 409
     except RuleViolation as violation:
         if form is None or not screen.legal:  # no order form on the page to show it next to
@@ -132,13 +132,6 @@ def _submit(
     for line in new_events:
         messages.info(request, line)
     return None
-
-
-def _moved_on_text(seat: Seat) -> str:
-    """H-ORDER: another order came first; H-END: the game has ended (its status refreshed from the
-    refused order's lock)."""
-    ended = seat.game.status == Game.Status.ENDED
-    return str(GameMovedOn.ended if ended else GameMovedOn.message)
 
 
 def sample_orders(legal: list[Any], limit: int = SUGGESTIONS_SHOWN) -> list[Any]:

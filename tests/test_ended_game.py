@@ -12,11 +12,14 @@ import re
 
 import pytest
 from django.core import mail
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
 
+from games.engine import Pass
 from games.links import link_token
 from games.long_mail import preference
+from games.orders import GameEnded, submit_order
 from games.situation import load_game
 from games.words import faction_name
 from notifications.services import deliver_outbox
@@ -117,6 +120,21 @@ def test_h_end_a_stale_api_order_to_an_ended_game_is_told_the_game_ended_with_it
     on_the_end = json.dumps({"expected_seq": before, "command": {"kind": "pass"}})  # the last seq: no race
     response = client.post(url, on_the_end, content_type="application/json", **auth)
     assert (response.status_code, response.json()["error"]["rule"]) == (400, "H-END")
+    assert events(game) == before
+
+
+def test_h_end_every_way_in_is_told_the_game_ended_by_the_order_path_itself(ended_game):  # noqa: F811
+    """The order path, not each caller, tells a stale order that the game ended (GameEnded, a
+    GameMovedOn): the shell's submitorder says so too, not "look again and re-order"."""
+    game, seat = ended_game
+    before = events(game)
+    with pytest.raises(GameEnded) as refused:
+        submit_order(game, seat, Pass("athens"), 3)
+    assert (
+        str(refused.value.message) == "The game has ended: it takes no more orders, and nothing was changed."
+    )
+    with pytest.raises(CommandError, match="The game has ended: it takes no more orders"):
+        call_command("submitorder", str(game.pk), "athens", '{"kind": "pass"}', "--expected-seq", "3")
     assert events(game) == before
 
 
