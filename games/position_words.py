@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from .engine import GameState
 from .engine import data as rules
-from .engine.actions import hire_cost, recruit_cost
+from .engine.actions import hire_cost, recruit_cost, recruit_places
 from .engine.board import distance
 from .engine.builders import may_recruit_builders
 from .engine.expansion import expand_cost, expandable_spaces
@@ -147,12 +147,13 @@ def choice_reply(state: GameState, faction: str) -> str:
 
 
 def order_reply(state: GameState, faction: str) -> str:
-    """The reply an action turn's email suggests, naming a Polis of the reader's (H-ACTIONS: recruit
-    in the Native Polis or where the King stands, fortify a Polis of yours): its former example
-    "commit owl 2" was refused outside a scoring winter (H-WINTER-ORDERS)."""
-    own = sorted(space for space, polis in state.board.items() if polis.owner == faction)
+    """The reply an action turn's email suggests, naming a Polis of the reader's where they may
+    recruit and fortify (H-ACTIONS, H-NATIVE-LOST: the Native Polis while they hold it, else where
+    their King stands; engine.actions.recruit_places): its former example "commit owl 2" was
+    refused outside a scoring winter (H-WINTER-ORDERS)."""
+    places = recruit_places(state, faction)
     native = rules.native_space(faction)
-    space = native if native in own else own[0] if own else ""
+    space = native if native in places else places[0] if places else ""
     if not space:
         return _("Or reply to this email with your order on the first line, e.g. pass.")
     return _(

@@ -9,7 +9,8 @@ import re
 import pytest
 from django.utils import translation
 
-from games.engine import data
+from games.engine import data, fold, new_game
+from games.engine.actions import recruit_places
 from games.forms import (
     ExpandForm,
     FortifyForm,
@@ -22,7 +23,7 @@ from games.forms import (
 from games.game_setup import create_game
 from games.models import Game
 from games.order_syntax import parse_order
-from games.position_words import cost_line
+from games.position_words import cost_line, order_reply
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
 from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table
 
@@ -145,3 +146,23 @@ def test_s_builder_a_reply_may_name_the_builders_order_as_its_form_and_the_costs
     for reply in (title, title.lower(), "builder", "baumeister"):
         assert parse_order(reply, "corinth") == builder, reply
     assert parse_order("recruit C7 2", "corinth")["kind"] == "recruit"
+
+
+def test_h_native_lost_the_example_reply_recruits_where_the_king_stands():
+    """The action turn's example reply names a Polis where the reader may recruit: with the Native
+    Polis held by a rival, where their King stands, not the first Polis of theirs by name."""
+    state = fold(new_game({"factions": ["athens", "sparta"]}, "native lost"))
+    board = state.board
+    board["C3"].owner, board["C3"].king = "sparta", False  # Athens' Native Polis, taken
+    board["C5"].owner, board["C5"].phalanxes = "athens", 1
+    board["E5"].owner, board["E5"].phalanxes, board["E5"].king = "athens", 2, True
+    with translation.override("en"):
+        told = order_reply(state, "athens")
+    assert (
+        told
+        == "Or reply to this email with your order on the first line, e.g. pass, recruit E5 1 or fortify E5."
+    )
+    assert recruit_places(state, "athens") == ["E5"]
+    board["E5"].king = False  # the King lost too: nowhere to recruit, the example is a pass
+    with translation.override("en"):
+        assert order_reply(state, "athens").endswith("e.g. pass.")
