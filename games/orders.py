@@ -210,10 +210,19 @@ def _answers_an_offer(game: Game, expected_seq: int, seat: Seat, command: Comman
     return isinstance(command, OFFER_ANSWERS) and _given_since(game, expected_seq, seat, command, by) is None
 
 
-def _given_since(game: Game, expected_seq: int, seat: Seat, command: Command, by: str) -> int | None:
-    """The seq of this seat's OrderGiven of this same command after `expected_seq`, or None."""
+def _given_since(
+    game: Game, expected_seq: int, seat: Seat, command: AcceptOffer | DeclineOffer, by: str
+) -> int | None:
+    """The seq of this seat's OrderGiven of this same answer after `expected_seq`, or None. The
+    database picks the answers to this offer (an API client's `expected_seq` may be 0: the whole
+    game's orders of this seat were read and decoded, under the game's lock)."""
     given = Event.objects.filter(
-        game=game, seq__gt=expected_seq, type=engine.ORDER_GIVEN, actor=seat.faction
+        game=game,
+        seq__gt=expected_seq,
+        type=engine.ORDER_GIVEN,
+        actor=seat.faction,
+        payload__command__kind=command.kind,
+        payload__command__offer=command.offer,
     ).values_list("seq", "payload")
     wanted = command.to_dict()
     return next((seq for seq, p in given if p["command"] == wanted and p["by"] == by), None)
