@@ -11,7 +11,8 @@ from django.utils.translation import ngettext
 
 from .deadlines import deadline_text, settings_for
 from .delivery_problems import problems_by_seat
-from .models import DeadlineSettings, Game, GameProgress, SeatClock
+from .models import DeadlineSettings, Game, GameProgress, Seat, SeatClock
+from .situation import load_game
 from .words import faction_name
 
 
@@ -48,7 +49,7 @@ def seat_rows(game: Game) -> list[dict[str, Any]]:
     owing = set(_owing(game, {f: c for f, c in clocks.items() if c.obligation}))
     problems = problems_by_seat(game)
     rows = []
-    for seat in game.seats.all():
+    for seat in _in_seat_order(game):
         owed = _owed(clocks.get(seat.faction), game, settings)
         if seat.faction not in owing:
             owed.update(since="", deadline="")
@@ -62,6 +63,14 @@ def seat_rows(game: Game) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _in_seat_order(game: Game) -> list[Seat]:
+    """The game's seats in the seat order drawn at the start (H-SETUP), which every round follows,
+    as "Who must act" lists them; a game without a log yet (none) in the order they were created."""
+    seats = list(game.seats.all())
+    order = load_game(game).state.seat_order if game.events.exists() else []
+    return sorted(seats, key=lambda s: order.index(s.faction) if s.faction in order else len(order))
 
 
 def _owing(game: Game, open_clocks: dict[str, SeatClock]) -> list[str]:
