@@ -204,3 +204,11 @@ def _scenario_opening(spec: dict[str, Any], players: Sequence[PlayerSpec], game:
     if sorted(event.payload["state"]["seat_order"]) != sorted(p.faction for p in players):
         raise GameSetupError(_("Give exactly one player for each faction of the scenario."))
     return event
+
+
+def players_or_problems(lines: list[str]) -> tuple[list[PlayerSpec], list[str]]:
+    """creategame's and loadscenario's --player options read (read_players), each problem named
+    by its option: '--player "Ben <ben@example.com>:rome": Unknown faction rome; ...',
+    '--player: A game has ...'."""
+    players, problems = read_players(lines)
+    return players, [f'--player "{lines[n - 1]}": {p}' if n else f"--player: {p}" for n, p in problems]

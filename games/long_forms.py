@@ -114,3 +114,9 @@ class PreferenceForm(TimeZoneForm):
         super().__init__(*args, game_zone=game_zone, **kwargs)
         if zone:
             self.fields["digest_hour"].label = gettext("Digest hour (0-23, %(zone)s time)") % {"zone": zone}
+
+
+class NewLinkForm(forms.Form):
+    """The address a player asks a new link for (games/fresh_links.py, /links/new/)."""
+
+    email = forms.EmailField(label=_("Your email address in the game"), max_length=254)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import Command, Expand, Fortify, GameState, Move, Recruit, RuleViolation, command_from_dict
-from .engine.actions import hire_cost, recruit_cost
+from .engine.actions import recruit_price
 from .engine.data import FORTIFY_AP
 from .engine.expansion import expand_cost
 from .engine.movement import plan_move
@@ -46,10 +46,7 @@ def order_cost(state: GameState, command: Command) -> tuple[int, str] | None:
         cost = preview_move_cost(state, command)
         price = (cost if isinstance(cost, int) else 0, "FP")
     elif isinstance(command, Recruit):
-        price = (
-            recruit_cost(command.player, command.space, command.phalanxes) + hire_cost(command.navigators),
-            "AP",
-        )
+        price = (recruit_price(command), "AP")
     elif isinstance(command, Fortify):
         price = (FORTIFY_AP, "AP")
     elif isinstance(command, Expand):

@@ -3,18 +3,13 @@ Parse, call, render."""
 
 from __future__ import annotations
 
-from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from .fresh_links import ask_for_new_links
-
-
-class NewLinkForm(forms.Form):
-    email = forms.EmailField(label=_("Your email address in the game"), max_length=254)
+from .long_forms import NewLinkForm
 
 
 @require_http_methods(["GET", "POST"])

@@ -30,6 +30,7 @@ from .forms import (
 from .languages import choose_language, page_language
 from .links import LinkError, link_token, resolve_link
 from .long_context import long_game_context
+from .long_forms import NewLinkForm
 from .models import Seat
 from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
@@ -38,7 +39,6 @@ from .position_words import cost_line
 from .previews import order_cost
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
-from .views_links import NewLinkForm
 from .words import coins_text, command_label, faction_name
 
 SUGGESTIONS_SHOWN = 12

@@ -44,6 +44,11 @@ def hire_cost(navigators: int) -> int:
     return navigators * data.NAVIGATOR_AP
 
 
+def recruit_price(cmd: Recruit) -> int:
+    """The AP a Recruit costs before Blanks: its phalanxes (recruit_cost) and its Navigators (hire_cost)."""
+    return recruit_cost(cmd.player, cmd.space, cmd.phalanxes) + hire_cost(cmd.navigators)
+
+
 def _check_navigators(state: GameState, cmd: Recruit) -> None:
     in_play = navigators_in_play(state, cmd.player)
     if cmd.navigators and in_play + cmd.navigators > data.MAX_NAVIGATORS:
@@ -76,7 +81,7 @@ def decide_recruit(state: GameState, cmd: Recruit) -> list[Event]:
             "H-PIECES", "Only %(supply)d phalanxes are left in your supply.", supply=player.phalanx_supply
         )
     _check_navigators(state, cmd)
-    cost = recruit_cost(cmd.player, cmd.space, cmd.phalanxes) + hire_cost(cmd.navigators)
+    cost = recruit_price(cmd)
     check_blanks(player, cost, cmd.blanks)
     if cost - cmd.blanks > player.ap:
         if cmd.blanks:

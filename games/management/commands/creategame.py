@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.game_setup import GameSetupError, PlayerSpec, create_game, read_players
+from games.game_setup import GameSetupError, create_game, players_or_problems
 from games.links import seat_url
 from games.long_forms import DeadlineSettingsForm
 from games.models import DeadlineSettings
@@ -129,10 +129,3 @@ def deadline_problems(form: DeadlineSettingsForm) -> list[str]:
         if field in form.errors
     ]
     return named or ([form.errors.as_text()] if form.errors else [])
-
-
-def players_or_problems(lines: list[str]) -> tuple[list[PlayerSpec], list[str]]:
-    """The --player options read (game_setup.read_players), each problem named by its option:
-    '--player "Ben <ben@example.com>:rome": Unknown faction rome; ...', '--player: A game has ...'."""
-    players, problems = read_players(lines)
-    return players, [f'--player "{lines[n - 1]}": {p}' if n else f"--player: {p}" for n, p in problems]
