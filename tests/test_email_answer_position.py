@@ -14,7 +14,16 @@ import re
 import pytest
 
 from games.situation import load_game
-from tests.test_email_more_players import ANA, SAM, SEALED, TOM, accepted, game_of, offer_email
+from tests.test_email_more_players import (
+    ANA,
+    SAM,
+    SEALED,
+    TOM,
+    accepted,
+    first_expansion,
+    game_of,
+    offer_email,
+)
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (autouse)
 from tests.test_email_whole_game import position
 
@@ -50,8 +59,7 @@ def test_s_exp_choice_the_answer_to_an_expansion_with_a_choice_tells_the_positio
     client, monkeypatch
 ):
     game, table = game_of(client, monkeypatch, [ANA, SAM, TOM], "mailplay3")
-    welcome = table.latest("sparta").body
-    space = re.search(r"You may expand to: (\w\d),", welcome)[1]
+    space = first_expansion(table, "sparta")
     answer = table.reply("sparta", f"expand {space} from the deck, choice deck")
     assert accepted(answer) and "You have " in answer, answer
     hint = re.search(r"Or reply to this email with keep (\S+), keep (\S+) or keep neither", answer)

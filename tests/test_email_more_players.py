@@ -46,6 +46,11 @@ def offer_email(table: Table, faction: str):
     return [m for m in table.inbox(faction) if m.subject.endswith(subjects)][-1]
 
 
+def first_expansion(table: Table, faction: str) -> str:
+    """The first space `faction`'s latest email says it may expand to (English)."""
+    return re.search(r"You may expand to: (\w\d),", table.latest(faction).body)[1]
+
+
 def accepted(answer: str) -> bool:
     return any(a in answer for a in ACCEPTED)
 
@@ -191,8 +196,7 @@ def test_a_three_player_game_with_trade_oracle_and_winter_cards_is_played_to_its
     game, table = game_of(client, monkeypatch, [ANA, SAM, TOM], "mailplay3")
     # 431 BC, round 1 (seat order Sparta, Thebes, Athens): Sam expands with a trade link to a space
     # his email offers; Tom offers Ana a coin of his screen; Ana accepts from the offer email.
-    welcome = table.latest("sparta").body
-    space = re.search(r"You may expand to: (\w\d),", welcome)[1]
+    space = first_expansion(table, "sparta")
     answer = table.reply("sparta", f"Expand {space} from the deck, link G3")
     assert f"Sparta built a trade link between {space} and G3." in answer, answer
     turn = table.latest("thebes").body

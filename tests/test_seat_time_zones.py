@@ -60,6 +60,11 @@ def choose(client, seat: Seat, zone: str, **fields: str):
     return client.post(f"/play/{seat.game_id}/{link_token(seat)}/preferences/", data, follow=True)
 
 
+def take_a_vacation(client, seat: Seat, days: int = 2, **kwargs):
+    """The player page's vacation form, posted."""
+    return client.post(f"/play/{seat.game_id}/{link_token(seat)}/vacation/", {"days": str(days)}, **kwargs)
+
+
 def emails_to(seat: Seat) -> list:
     deliver_outbox()
     return [m for m in mail.outbox if m.to == [seat.email]]
@@ -190,9 +195,7 @@ def test_vacation_times_are_the_seats_and_a_substitute_starts_on_the_games_zone(
     (londoner,) = seats_to_act(game)
     choose(client, londoner, "Europe/London")
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):
-        told = client.post(
-            f"/play/{game.pk}/{link_token(londoner)}/vacation/", {"days": "2"}, follow=True
-        ).content.decode()
+        told = take_a_vacation(client, londoner, follow=True).content.decode()
         shown = page(client, londoner)
     # Two days from 10:00 UTC; the deadline moves by them to 2026-12-05 09:00 UTC.
     assert "your deadlines stand still until 2026-12-03 10:00 (Europe/London)." in told
@@ -217,7 +220,7 @@ def test_the_history_tells_a_vacations_end_in_each_readers_zone(client, mailbox)
     berliner = game.seats.exclude(pk=londoner.pk).get()
     choose(client, londoner, "Europe/London")
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):  # two days from 10:00 UTC
-        client.post(f"/play/{game.pk}/{link_token(londoner)}/vacation/", {"days": "2"})
+        take_a_vacation(client, londoner)
     history = "/play/{}/{}/history/?since=all"
     for reader, until in (
         (londoner, "2026-12-03 10:00 (Europe/London)"),
@@ -240,7 +243,7 @@ def test_what_happened_since_my_last_turn_tells_a_vacations_end_in_the_readers_z
     londoner = game.seats.exclude(pk=berliner.pk).get()
     choose(client, londoner, "Europe/London")
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):
-        client.post(f"/play/{game.pk}/{link_token(berliner)}/vacation/", {"days": "2"})
+        take_a_vacation(client, berliner)
         submit_order(game, berliner, Pass(berliner.faction), load_game(game).seq)
     until = "(until 2026-12-03 10:00 (Europe/London)); their deadlines wait."
     assert until in page(client, londoner)
