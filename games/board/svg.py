@@ -29,7 +29,8 @@ class NotAPlayerView(ValueError):
     """The board picture was asked to draw a state that still holds others' secrets (H-SCREEN)."""
 
 
-def _check_redacted(view: dict[str, Any]) -> None:
+def check_redacted(view: dict[str, Any]) -> None:
+    """Raises NotAPlayerView unless `view` is a player's view (H-SCREEN)."""
     # player_view drops the deck and hides the bag until the game ends (H-SCREEN, H-END).
     if view.get("phase") != "ended" and ("deck" in view or view.get("bag") != HIDDEN):
         raise NotAPlayerView("render_board draws engine.player_view(state, faction), never the raw state")
@@ -37,7 +38,7 @@ def _check_redacted(view: dict[str, Any]) -> None:
 
 def board_size(view: dict[str, Any]) -> tuple[int, int]:
     """The picture's width and height in user units (= pixels of the PNG at scale 1)."""
-    legend = legend_height(_factions(view), style.GRID)
+    legend = legend_height(factions_in_play(view), style.GRID)
     return style.WIDTH, int(style.MARGIN + style.GRID + style.PAD + legend)
 
 
@@ -51,16 +52,18 @@ def render_board(view: dict[str, Any], *, language: str, id_prefix: str = "board
     gives the same bytes. `id_prefix` keeps ids unique when a page shows several boards.
     Raises NotAPlayerView for a state that is not a player's view (H-SCREEN).
     """
-    _check_redacted(view)
+    check_redacted(view)
     with translation.override(language):
         return _render(view, id_prefix, language)
 
 
-def _factions(view: dict[str, Any]) -> list[str]:
+def factions_in_play(view: dict[str, Any]) -> list[str]:
+    """The factions of the game, in the rulebook's order (S-FAC): the key names these."""
     return [f for f in FACTION_IDS if f in view.get("players", {})]
 
 
-def _cell(space: str) -> tuple[float, float]:
+def cell(space: str) -> tuple[float, float]:
+    """The top-left corner of a space's cell."""
     col, row = coordinates(space)
     return style.MARGIN + col * style.CELL, style.MARGIN + row * style.CELL
 
@@ -84,20 +87,36 @@ def _render(view: dict[str, Any], prefix: str, language: str) -> str:
         root.set(key, value)
     el(root, "title", {"id": f"{prefix}-title"}, title)
     el(root, "desc", {"id": f"{prefix}-desc"}, summary)
-    _defs(root, prefix, _factions(view))
+    pattern_defs(root, prefix, factions_in_play(view))
     el(root, "rect", {"width": width, "height": height, "fill": style.PRINT})
-    _grid(root, view.get("board", {}))
-    tiles = el(root, "g", {"class": "poleis"})
+    board = view.get("board", {})
+    grid = sea(root)
     for space in SPACES:  # H-BOARD order, row by row: a stable order gives stable bytes
-        if space in view.get("board", {}):
-            draw_polis(tiles, space, view["board"][space], *_cell(space), prefix)
-    _trade_links(root, view)
-    draw_legend(root, _factions(view), style.MARGIN, style.MARGIN + style.GRID + style.PAD + 10, style.GRID)
+        if space not in board:
+            empty_space(grid, space)
+    tiles = el(root, "g", {"class": "poleis"})
+    for space in SPACES:
+        if space in board:
+            draw_polis(tiles, space, board[space], *cell(space), prefix)
+    links = el(root, "g", {"class": "trade-links"})
+    for a, b in trade_links(view):
+        trade_link(links, a, b)
+    legend(root, factions_in_play(view))
+    return svg_text(root)
+
+
+def svg_text(root: Element) -> str:
+    """An SVG element tree as text, without whitespace where it would be drawn."""
     ET.indent(root, space="")
     for text in root.iter("text"):  # whitespace inside <text> would be drawn
         for part in text:
             part.tail = None
     return ET.tostring(root, encoding="unicode")
+
+
+def legend(root: Element, factions: list[str]) -> None:
+    """The key, below the grid."""
+    draw_legend(root, factions, style.MARGIN, style.MARGIN + style.GRID + style.PAD + 10, style.GRID)
 
 
 def _title(view: dict[str, Any]) -> str:
@@ -107,7 +126,7 @@ def _title(view: dict[str, Any]) -> str:
 def _summary(view: dict[str, Any]) -> str:
     board = view.get("board", {})
     parts = []
-    for faction in _factions(view):
+    for faction in factions_in_play(view):
         held = sum(1 for p in board.values() if p.get("owner") == faction)
         parts.append(
             ngettext("%(faction)s holds %(n)d Polis", "%(faction)s holds %(n)d Poleis", held)
@@ -120,7 +139,7 @@ def _summary(view: dict[str, Any]) -> str:
     return "; ".join(parts) + "."
 
 
-def _defs(root: Element, prefix: str, factions: list[str]) -> None:
+def pattern_defs(root: Element, prefix: str, factions: list[str]) -> None:
     """The faint patterns that tell the factions' tiles apart without colour (S-FAC)."""
     defs = el(root, "defs")
     for faction in factions:
@@ -146,11 +165,23 @@ def _defs(root: Element, prefix: str, factions: list[str]) -> None:
             el(pattern, "circle", {"cx": 5, "cy": 5, "r": 1.7, "fill": fs.pattern_ink, "opacity": 0.7})
 
 
-def _grid(root: Element, board: dict[str, Any]) -> None:
-    """H-BOARD: the sea, columns A–I and rows 1–9 named at the edges, empty spaces named faintly."""
+def sea(root: Element) -> Element:
+    """H-BOARD: the sea, with columns A–I and rows 1–9 named at the edges; returns its group."""
     g = el(root, "g", {"class": "grid"})
+    water(g)
+    for i, column in enumerate(COLUMNS):
+        x = style.MARGIN + (i + 0.5) * style.CELL
+        draw.label(g, x, style.MARGIN - 9, column, 18, style.LABEL, bold=True)
+    for i, row in enumerate(ROWS):
+        y = style.MARGIN + (i + 0.5) * style.CELL + 6
+        draw.label(g, style.MARGIN / 2, y, str(row), 18, style.LABEL, bold=True)
+    return g
+
+
+def water(parent: Element) -> None:
+    """The sea inside its dark border."""
     el(
-        g,
+        parent,
         "rect",
         {
             "x": style.MARGIN,
@@ -162,48 +193,45 @@ def _grid(root: Element, board: dict[str, Any]) -> None:
             "stroke-width": 2,
         },
     )
-    for i, column in enumerate(COLUMNS):
-        x = style.MARGIN + (i + 0.5) * style.CELL
-        draw.label(g, x, style.MARGIN - 9, column, 18, style.LABEL, bold=True)
-    for i, row in enumerate(ROWS):
-        y = style.MARGIN + (i + 0.5) * style.CELL + 6
-        draw.label(g, style.MARGIN / 2, y, str(row), 18, style.LABEL, bold=True)
-    for space in SPACES:
-        if space in board:
-            continue
-        x, y = _cell(space)
-        cell = el(g, "g", {"class": "space empty", "data-space": space})
-        el(
-            cell,
-            "rect",
-            {
-                "x": x,
-                "y": y,
-                "width": style.CELL,
-                "height": style.CELL,
-                "fill": style.SEA,
-                "stroke": style.SEA_LINE,
-                "stroke-width": 1,
-            },
-        )
-        draw.label(cell, x + style.CELL / 2, y + style.CELL / 2 + 5, space, 14, "#6f8a9c")
 
 
-def _trade_links(root: Element, view: dict[str, Any]) -> None:
-    """S-EXP-LINK, H-TRADE: a link is a gold bridge across the water between its two Poleis."""
+def empty_space(parent: Element, space: str) -> None:
+    """A space without a Polis: open sea, its name written faintly."""
+    x, y = cell(space)
+    g = el(parent, "g", {"class": "space empty", "data-space": space})
+    el(
+        g,
+        "rect",
+        {
+            "x": x,
+            "y": y,
+            "width": style.CELL,
+            "height": style.CELL,
+            "fill": style.SEA,
+            "stroke": style.SEA_LINE,
+            "stroke-width": 1,
+        },
+    )
+    draw.label(g, x + style.CELL / 2, y + style.CELL / 2 + 5, space, 14, "#6f8a9c")
+
+
+def trade_links(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The trade links between two Poleis on the board, each once, in a stable order."""
     board = view.get("board", {})
-    g = el(root, "g", {"class": "trade-links"})
-    for a, b in sorted(tuple(sorted(link)) for link in view.get("trade_links", [])):
-        if a not in board or b not in board:
-            continue
-        (ax, ay), (bx, by) = _cell(a), _cell(b)
-        ax, ay, bx, by = (v + style.CELL / 2 for v in (ax, ay, bx, by))
-        near, far = 0.43, 0.57  # only the stretch over the water, not over the tiles' writing
-        d = (
-            f"M{draw.num(ax + (bx - ax) * near)} {draw.num(ay + (by - ay) * near)} "
-            f"L{draw.num(ax + (bx - ax) * far)} {draw.num(ay + (by - ay) * far)}"
-        )
-        link = el(g, "g", {"class": "trade-link", "data-from": a, "data-to": b})
-        el(link, "title", None, _("Trade link %(a)s–%(b)s") % {"a": a, "b": b})
-        el(link, "path", {"d": d, "stroke": style.OUTLINE, "stroke-width": 9, "stroke-linecap": "round"})
-        el(link, "path", {"d": d, "stroke": style.LINK, "stroke-width": 5, "stroke-linecap": "round"})
+    pairs = sorted({tuple(sorted(link)) for link in view.get("trade_links", [])})
+    return [(a, b) for a, b in pairs if a in board and b in board]
+
+
+def trade_link(parent: Element, a: str, b: str) -> None:
+    """S-EXP-LINK, H-TRADE: a link is a gold bridge across the water between its two Poleis."""
+    (ax, ay), (bx, by) = cell(a), cell(b)
+    ax, ay, bx, by = (v + style.CELL / 2 for v in (ax, ay, bx, by))
+    near, far = 0.43, 0.57  # only the stretch over the water, not over the tiles' writing
+    d = (
+        f"M{draw.num(ax + (bx - ax) * near)} {draw.num(ay + (by - ay) * near)} "
+        f"L{draw.num(ax + (bx - ax) * far)} {draw.num(ay + (by - ay) * far)}"
+    )
+    link = el(parent, "g", {"class": "trade-link", "data-from": a, "data-to": b})
+    el(link, "title", None, _("Trade link %(a)s–%(b)s") % {"a": a, "b": b})
+    el(link, "path", {"d": d, "stroke": style.OUTLINE, "stroke-width": 9, "stroke-linecap": "round"})
+    el(link, "path", {"d": d, "stroke": style.LINK, "stroke-width": 5, "stroke-linecap": "round"})

@@ -77,32 +77,63 @@ def draw_polis(
 ) -> Element:
     """The tile at cell (x, y): a group with a title and description for screen readers (H-TILES, S-FORT)."""
     owner = polis.get("owner")
-    fs = style.FACTION_STYLES[owner] if owner else style.NEUTRAL
     g = el(parent, "g", {"class": f"space polis owner-{owner or 'neutral'}", "data-space": space})
     el(g, "title", None, polis_title(space, polis))
     el(g, "desc", None, printed_text(polis["tile_id"]))
+    draw_tile(g, polis["tile_id"], owner, x, y, prefix)
+    draw_pieces(g, polis, x, y)
+    return g
+
+
+def draw_tile(g: Element, tile_id: str, owner: str | None, x: float, y: float, prefix: str) -> None:
+    """The tile in cell (x, y) as printed (H-TILES), in its controller's colour, pattern and mark
+    (S-FAC, H-CONTROL); a neutral tile's border is dashed."""
+    fs = style.FACTION_STYLES[owner] if owner else style.NEUTRAL
     left, top = x + style.GAP, y + style.GAP
     outline = {"x": left, "y": top, "width": TILE, "height": TILE, "rx": 8}
     el(g, "rect", {**outline, "fill": fs.fill, "class": "tile"})
     if fs.pattern != "none":
         el(g, "rect", {**outline, "fill": f"url(#{prefix}-pattern-{owner})"})
-    _printed_strip(g, polis["tile_id"], left, top + TILE - STRIP)
+    _printed_strip(g, tile_id, left, top + TILE - STRIP)
     border = {"fill": "none", "stroke": style.OUTLINE, "stroke-width": 2}
     if not owner:
         border = {"fill": "none", "stroke": "#4a4a4a", "stroke-width": 2, "stroke-dasharray": "7 4"}
     el(g, "rect", {**outline, **border})
-
-    name = tile_name(polis["tile_id"])
+    name = tile_name(tile_id)
     draw.label(g, left + TILE / 2, top + 16, name, draw.fitted_size(name, TILE - 10, 15), fs.ink, bold=True)
     if owner:
         draw.mark(g, left + 17, top + 39, 11, fs, str(FACTION_INITIALS[owner]))
-    count = str(polis["phalanxes"])
+
+
+def draw_pieces(g: Element, polis: dict[str, Any], x: float, y: float) -> None:
+    """What stands on the tile in cell (x, y): its phalanxes (or neutral garrison, H-NEUTRAL), its
+    Fortifications (S-FORT), its heroes (H-HEROES, S-BUILDER) and unminted coins."""
+    draw_troops(g, polis.get("owner"), polis["phalanxes"], x, y)
+    draw_fortifications(g, polis.get("fortification_hp", []), x, y)
+    draw_units(g, polis, x, y)
+
+
+def _ink(owner: str | None) -> str:
+    return (style.FACTION_STYLES[owner] if owner else style.NEUTRAL).ink
+
+
+def draw_troops(g: Element, owner: str | None, phalanxes: int, x: float, y: float) -> None:
+    """The number of phalanxes, large, beside the owner's mark."""
+    left, top = x + style.GAP, y + style.GAP
+    count = str(phalanxes)
     size = 30 if len(count) == 1 else 26
-    troops = draw.label(g, left + 49 if owner else left + 38, top + 52, count, size, fs.ink, bold=True)
+    troops = draw.label(g, left + 49 if owner else left + 38, top + 52, count, size, _ink(owner), bold=True)
     troops.set("class", "phalanxes")
-    _fortifications(g, polis.get("fortification_hp", []), left + TILE - 23, top + 24)
-    _row(g, polis, left + 5, top + TILE - STRIP - 17, fs.ink)
-    return g
+
+
+def draw_fortifications(g: Element, hps: list[int], x: float, y: float) -> None:
+    """S-FORT: one wall per Fortification, its lost HP crossed out in red; more than 3 show a count."""
+    _fortifications(g, hps, x + style.GAP + TILE - 23, y + style.GAP + 24)
+
+
+def draw_units(g: Element, polis: dict[str, Any], x: float, y: float) -> None:
+    """The heroes and unminted coins in a row above the printed strip."""
+    _row(g, polis, x + style.GAP + 5, y + style.GAP + TILE - STRIP - 17, _ink(polis.get("owner")))
 
 
 def _printed_strip(g: Element, tile_id: str, left: float, top: float) -> None:
@@ -144,7 +175,6 @@ def _amount(parent: Element, x: float, y: float, amount: int, unit: str) -> None
 
 
 def _fortifications(g: Element, hps: list[int], x: float, y: float) -> None:
-    """S-FORT: one wall per Fortification, its lost HP crossed out in red; more than 3 show a count."""
     if not hps:
         return
     group = el(g, "g", {"class": "fortifications"})
