@@ -11,7 +11,8 @@ The facade used by the service, the bots and the tests alike:
 - `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders.
 - `scenario(dict) -> GameState`: a hand-made state (docs/scenarios.md).
 - `player_view(state, faction) -> dict`: what that player may see (H-SCREEN);
-  `event_view(event, faction, game_over)` the same for one event of the history.
+  `event_view(event, faction, game_over)` the same for one event of the history;
+  `board_view(state)` only what the board shows, public to all.
 - `command_from_dict(dict) -> Command`: read an untrusted order (H-ORDER).
 - `RULES_VERSION`: the rules' meaning this engine decides by, named in every opening and order;
   `rules_version_of(payload)` reads it back (H-RULES-VERSION, docs/rules.md).
@@ -76,7 +77,7 @@ from .record import (
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
 from .state import GameState
-from .view import event_view, player_view
+from .view import board_view, event_view, player_view
 
 __all__ = [
     "COMMAND_TYPES",
@@ -109,6 +110,7 @@ __all__ = [
     "decide",
     "decide_recorded",
     "decide_recorded_with_state",
+    "board_view",
     "event_view",
     "fold",
     "fold_from",

@@ -6,7 +6,7 @@ from typing import Any
 
 from .events import Event
 from .record import ORDER_GIVEN, RANDOMNESS_DRAWN
-from .state import GameState
+from .state import GameState, Polis
 from .table import MESSAGE_SENT, message_visible
 
 HIDDEN = "hidden"
@@ -39,6 +39,32 @@ def player_view(state: GameState, faction: str | None) -> dict[str, Any]:
         other: order if other == faction else SUBMITTED for other, order in view["winter_orders"].items()
     }
     return view
+
+
+def board_view(state: GameState) -> dict[str, Any]:
+    """What the board shows, the same for every viewer (H-SCREEN: the board is public): the
+    Poleis with what stands on them, the trade links, the factions in play, the year and phase.
+
+    player_view(state, faction) restricted to those keys, without copying the rest of the state
+    (the emails' board picture draws this, ~3 ms less an email). Nothing behind a screen is in it.
+    """
+    return {
+        "year": state.year,
+        "phase": state.phase,
+        "bag": HIDDEN,
+        "players": {faction: {} for faction in state.players},
+        "board": {space: _polis_view(polis) for space, polis in state.board.items()},
+        "trade_links": [list(link) for link in state.trade_links],
+    }
+
+
+def _polis_view(polis: Polis) -> dict[str, Any]:
+    # As asdict(polis) gives it, in a tenth of the time: the view must not share the state's lists.
+    return {
+        **vars(polis),
+        "fortification_hp": list(polis.fortification_hp),
+        "unminted_coins": dict(polis.unminted_coins),
+    }
 
 
 def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dict[str, Any]:

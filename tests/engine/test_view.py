@@ -73,3 +73,21 @@ def test_h_winter_orders_a_sealed_order_in_the_history_shows_only_that_it_was_se
     sealed = Event("WinterOrderSealed", {"player": "athens", "coins": {"owl": 2}, "blanks": 0})
     assert event_view(sealed, "sparta")["payload"] == {"player": "athens", "order": "submitted"}
     assert event_view(sealed, "athens")["payload"]["coins"] == {"owl": 2}
+
+
+def test_h_screen_the_board_view_is_the_board_every_player_sees_and_holds_no_screen() -> None:
+    import random
+
+    from games.engine import board_view
+    from games.engine.simulation import play_random_game
+
+    events, _ = play_random_game(["athens", "sparta", "corinth"], "board view", random.Random(4), check=False)
+    state = fold(events[: len(events) // 2])
+    board = board_view(state)
+    for faction in ("athens", "sparta", "corinth", None):
+        seen = player_view(state, faction)
+        assert board["board"] == seen["board"] and board["trade_links"] == seen["trade_links"]
+        assert (board["year"], board["phase"], board["bag"]) == (seen["year"], seen["phase"], "hidden")
+    assert board["players"] == {"athens": {}, "sparta": {}, "corinth": {}}  # no screen, no card
+    board["board"][next(iter(board["board"]))]["fortification_hp"].append(3)
+    assert board_view(state) != board  # a copy: changing the view leaves the state alone
