@@ -146,21 +146,65 @@ def bench_delivery(rows: int = 10_000, workers: int = 2, log_dir: Path = BASE_DI
     return _rates("emails", sent, rows, elapsed, detail)
 
 
-def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_DIR / "var") -> list[Figure]:
-    """The emails one real game writes (welcomes, turns, sealed winters, the end), each rendered as
-    sent: the happenings, the player's position and reach, and the board picture drawn by cairo."""
-    from .bench_orders import clone_game, replay_orders
+COLD_GAMES, RUNNING_GAMES = 3, 6  # recorded games whose emails are sent: ~500, then ~1,000
 
+
+def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_DIR / "var") -> list[Figure]:
+    """The emails real games write (welcomes, turns, sealed winters, the end), each rendered as
+    sent: the happenings, the player's position and reach, and the board picture.
+
+    The games are played by differently seeded bots, and their orders given in turn, one of each
+    game, so the pending emails mix the games as a backlog of many games does. Two backlogs of
+    different games: the first sent by workers that start with nothing drawn (`game_emails_cold`),
+    the second by the same workers, which then hold the parts of other games' boards
+    (`game_emails`: as workers that have been running meet a backlog)."""
+    from .bench_orders import clone_game, record_game
+
+    seeds = range(2, COLD_GAMES + RUNNING_GAMES + 1)
+    recordings = [recording] + [record_game(bot_seed=seed) for seed in seeds]
     Outbox.objects.all().delete()
-    replay_orders(clone_game(recording, "bench emails"), recording)
+    _replay_in_turn([(clone_game(r, f"bench emails {n}"), r) for n, r in enumerate(recordings[:COLD_GAMES])])
+    cold = list(Outbox.objects.values_list("id", flat=True))
+    _replay_in_turn([(clone_game(r, f"bench emails {n}"), r) for n, r in enumerate(recordings[COLD_GAMES:])])
+    # Held back (as failed, not yet tried) until the first backlog is sent.
+    Outbox.objects.exclude(id__in=cold).update(status=Outbox.Status.FAILED)
     celery_app.control.purge()  # the orders' own nudges: the timed workers start from nothing queued
+    procs = _started(workers, log_dir)
+    try:
+        figures = _backlog("game_emails_cold", COLD_GAMES, workers, "start with nothing drawn")
+        Outbox.objects.filter(status=Outbox.Status.FAILED, attempts=0).update(status=Outbox.Status.PENDING)
+        figures += _backlog("game_emails", RUNNING_GAMES, workers, "have sent the first backlog")
+    finally:
+        stop_workers(procs)
+        celery_app.control.purge()
+    return figures
+
+
+def _backlog(name: str, games: int, workers: int, state: str) -> list[Figure]:
+    """Time the running workers through the pending rows, and name the figures `name`."""
     rows = Outbox.objects.filter(status=Outbox.Status.PENDING).count()
-    sent, elapsed = _delivered(workers, log_dir)
+    before = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count()
+    elapsed = _timed_delivery(workers)
+    sent = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count() - before
     detail = (
-        f"{sent} of {rows} emails of a recorded 4-player game sent once each by {workers} worker"
-        f" processes, each with its board picture"
+        f"{sent} of {rows} emails of {games} recorded 4-player games, their orders interleaved, sent"
+        f" once each by {workers} worker processes that {state}, each with its board picture"
     )
-    return _rates("game_emails", sent, rows, elapsed, detail)
+    return _rates(name, sent, rows, elapsed, detail)
+
+
+def _replay_in_turn(games: list[tuple[Any, Any]]) -> None:
+    """Each recording's orders submitted to its clone, one order of each game in turn."""
+    from .models import Seat
+    from .orders import submit_order
+
+    seats = {game.pk: {s.faction: s for s in Seat.objects.filter(game=game)} for game, _ in games}
+    longest = max(len(recording.orders) for _, recording in games)
+    for i in range(longest):
+        for game, recording in games:
+            if i < len(recording.orders):
+                command, seq = recording.orders[i]
+                submit_order(game, seats[game.pk][command.player], command, seq)
 
 
 def _rates(name: str, sent: int, rows: int, elapsed: float, detail: str) -> list[Figure]:
@@ -173,8 +217,16 @@ def _rates(name: str, sent: int, rows: int, elapsed: float, detail: str) -> list
 
 def _delivered(workers: int, log_dir: Path) -> tuple[int, float]:
     """Start `workers` worker processes, nudge them, wait until nothing is pending: (sent once, seconds)."""
-    from notifications.tasks import deliver_pending
+    procs = _started(workers, log_dir)
+    try:
+        elapsed = _timed_delivery(workers)
+    finally:
+        stop_workers(procs)
+        celery_app.control.purge()
+    return Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count(), elapsed
 
+
+def _started(workers: int, log_dir: Path) -> list[subprocess.Popen]:
     env = {
         **os.environ,
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
@@ -184,16 +236,22 @@ def _delivered(workers: int, log_dir: Path) -> tuple[int, float]:
     procs = start_workers(workers, env, log_dir)
     try:
         wait_for_workers(workers)
-        started = time.perf_counter()
-        for _ in range(workers * THREADS):  # a nudge per thread: each task delivers until nothing is pending
-            deliver_pending.delay()
-        deadline = time.monotonic() + 300
-        while Outbox.objects.filter(status=Outbox.Status.PENDING).exists():
-            if time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
-        elapsed = time.perf_counter() - started
-    finally:
+    except Exception:
         stop_workers(procs)
-        celery_app.control.purge()
-    return Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count(), elapsed
+        raise
+    return procs
+
+
+def _timed_delivery(workers: int) -> float:
+    """Nudge the running workers and wait until no row is pending: the seconds that took."""
+    from notifications.tasks import deliver_pending
+
+    started = time.perf_counter()
+    for _ in range(workers * THREADS):  # a nudge per thread: each task delivers until nothing is pending
+        deliver_pending.delay()
+    deadline = time.monotonic() + 300
+    while Outbox.objects.filter(status=Outbox.Status.PENDING).exists():
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    return time.perf_counter() - started
