@@ -131,3 +131,20 @@ def test_s_fac_every_colour_the_svg_names_is_kept_exactly() -> None:
         rgb = tuple(bytes.fromhex(colour[1:]))
         kept = Image.new("RGB", (1, 1), rgb).quantize(palette=board_palette(), dither=Image.Dither.NONE)
         assert kept.convert("RGB").getpixel((0, 0)) == rgb, colour
+
+
+def test_threads_asking_for_one_new_picture_at_once_draw_it_once(cairo_calls: list[str]) -> None:
+    """A worker's threads take a winter's emails to every player together: one draws."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    alone = len(cairo_calls)
+    render_board_png(view_of(SIEGE), "en")
+    parts_of_one_picture = len(cairo_calls) - alone
+    forget_pictures()
+    cairo_calls.clear()
+    with ThreadPoolExecutor(4) as pool:
+        pictures = list(
+            pool.map(lambda faction: render_board_png(view_of(SIEGE, faction), "en"), ["athens"] * 4)
+        )
+    assert len(set(pictures)) == 1
+    assert len(cairo_calls) == parts_of_one_picture

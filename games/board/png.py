@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import struct
+import threading
 import zlib
 from typing import Any
 
@@ -20,7 +21,8 @@ from . import parts, style
 from .palette import board_palette, palette_index
 from .svg import check_redacted, factions_in_play, trade_links
 
-FRAME_WIDTH = 2  # the border of the sea (svg.water)
+FRAME_WIDTH = 2
+_drawing = threading.Lock()  # the border of the sea (svg.water)
 
 
 def render_board_png(view: dict[str, Any], language: str, *, scale: int = 1) -> bytes:
@@ -31,7 +33,11 @@ def render_board_png(view: dict[str, Any], language: str, *, scale: int = 1) -> 
     that is not a player's view.
     """
     check_redacted(view)
-    return _picture(language, picture_key(view), scale)
+    key = picture_key(view)
+    # A worker's threads take the emails of one moment together (a winter's, to every player):
+    # one draws the picture and its new parts, the others wait and take them from the caches.
+    with _drawing:
+        return _picture(language, key, scale)
 
 
 def picture_key(view: dict[str, Any]) -> tuple[Any, ...]:
