@@ -166,25 +166,28 @@ def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_D
     _replay_in_turn([(clone_game(r, f"bench emails {n}"), r) for n, r in enumerate(recordings[:COLD_GAMES])])
     cold = list(Outbox.objects.values_list("id", flat=True))
     _replay_in_turn([(clone_game(r, f"bench emails {n}"), r) for n, r in enumerate(recordings[COLD_GAMES:])])
-    # Held back (as failed, not yet tried) until the first backlog is sent.
-    Outbox.objects.exclude(id__in=cold).update(status=Outbox.Status.FAILED)
+    # Both backlogs held back (as failed, not yet tried) until their turn.
+    running = Outbox.objects.exclude(id__in=cold)
+    Outbox.objects.update(status=Outbox.Status.FAILED)
     celery_app.control.purge()  # the orders' own nudges: the timed workers start from nothing queued
     procs = _started(workers, log_dir)
     try:
-        figures = _backlog("game_emails_cold", COLD_GAMES, workers, "start with nothing drawn")
-        Outbox.objects.filter(status=Outbox.Status.FAILED, attempts=0).update(status=Outbox.Status.PENDING)
-        figures += _backlog("game_emails", RUNNING_GAMES, workers, "have sent the first backlog")
+        cold_rows = Outbox.objects.filter(id__in=cold)
+        figures = _backlog("game_emails_cold", cold_rows, COLD_GAMES, workers, "start with nothing drawn")
+        figures += _backlog("game_emails", running, RUNNING_GAMES, workers, "have sent the first backlog")
     finally:
         stop_workers(procs)
         celery_app.control.purge()
     return figures
 
 
-def _backlog(name: str, games: int, workers: int, state: str) -> list[Figure]:
-    """Time the running workers through the pending rows, and name the figures `name`."""
-    rows = Outbox.objects.filter(status=Outbox.Status.PENDING).count()
+def _backlog(name: str, held: Any, games: int, workers: int, state: str) -> list[Figure]:
+    """Release the `held` rows to the running workers, time them through, name the figures `name`.
+    (A nudge of the backlog before may still be queued: it may start on these rows at once.)"""
     before = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count()
-    elapsed = _timed_delivery(workers)
+    started = time.perf_counter()
+    rows = held.update(status=Outbox.Status.PENDING)
+    elapsed = _timed_delivery(workers, started)
     sent = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count() - before
     detail = (
         f"{sent} of {rows} emails of {games} recorded 4-player games, their orders interleaved, sent"
@@ -242,11 +245,12 @@ def _started(workers: int, log_dir: Path) -> list[subprocess.Popen]:
     return procs
 
 
-def _timed_delivery(workers: int) -> float:
-    """Nudge the running workers and wait until no row is pending: the seconds that took."""
+def _timed_delivery(workers: int, started: float | None = None) -> float:
+    """Nudge the running workers and wait until no row is pending: the seconds that took (since
+    `started`, a perf_counter reading, when given)."""
     from notifications.tasks import deliver_pending
 
-    started = time.perf_counter()
+    started = time.perf_counter() if started is None else started
     for _ in range(workers * THREADS):  # a nudge per thread: each task delivers until nothing is pending
         deliver_pending.delay()
     deadline = time.monotonic() + 300
