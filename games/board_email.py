@@ -56,7 +56,7 @@ def board_image(game_id: int, seq: int, seat_id: int, language: str) -> MIMEImag
     # worker's time in the bench).
     state = load_game(Game(pk=game_id), up_to_seq=seq).state
     png = render_board_png(board_view(state), language)  # the board is public: what every seat sees
-    image = MIMEImage(png, "png", _encoder=encoders.encode_noop)
+    image = MIMEImage(b"", "png", _encoder=encoders.encode_noop)  # its payload: the base64 below
     image.set_payload(_base64(png))
     image["Content-Transfer-Encoding"] = "base64"
     image.add_header("Content-ID", f"<{board_cid(game_id, seq, seat_id)}>")
