@@ -173,27 +173,61 @@ def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_D
     procs = _started(workers, log_dir)
     try:
         cold_rows = Outbox.objects.filter(id__in=cold)
-        figures = _backlog("game_emails_cold", cold_rows, COLD_GAMES, workers, "start with nothing drawn")
-        figures += _backlog("game_emails", running, RUNNING_GAMES, workers, "have sent the first backlog")
+        figures = _backlog("game_emails_cold", cold_rows, COLD_GAMES, procs, "start with nothing drawn")
+        figures += _backlog("game_emails", running, RUNNING_GAMES, procs, "have sent the first backlog")
     finally:
         stop_workers(procs)
         celery_app.control.purge()
     return figures
 
 
-def _backlog(name: str, held: Any, games: int, workers: int, state: str) -> list[Figure]:
+def _backlog(name: str, held: Any, games: int, procs: list[subprocess.Popen], state: str) -> list[Figure]:
     """Release the `held` rows to the running workers, time them through, name the figures `name`.
-    (A nudge of the backlog before may still be queued: it may start on these rows at once.)"""
+    (A nudge of the backlog before may still be queued: it may start on these rows at once.)
+
+    Besides the rate, the CPU each email cost: the workers' own, and the whole machine's (the
+    database included), which a shared machine's other load changes less than the wall clock."""
     before = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count()
+    workers_cpu, machine_cpu = _cpu_seconds(procs), _machine_busy_seconds()
     started = time.perf_counter()
     rows = held.update(status=Outbox.Status.PENDING)
-    elapsed = _timed_delivery(workers, started)
+    elapsed = _timed_delivery(len(procs), started)
+    workers_cpu, machine_cpu = _cpu_seconds(procs) - workers_cpu, _machine_busy_seconds() - machine_cpu
     sent = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count() - before
     detail = (
         f"{sent} of {rows} emails of {games} recorded 4-player games, their orders interleaved, sent"
-        f" once each by {workers} worker processes that {state}, each with its board picture"
+        f" once each by {len(procs)} worker processes that {state}, each with its board picture"
     )
-    return _rates(name, sent, rows, elapsed, detail)
+    per_email = 1000 / max(sent, 1)
+    return _rates(name, sent, rows, elapsed, detail) + [
+        Figure(f"{name}_worker_cpu_ms", workers_cpu * per_email, "ms", "the worker processes' CPU per email"),
+        Figure(
+            f"{name}_machine_cpu_ms",
+            machine_cpu * per_email,
+            "ms",
+            "all cores busy, per email (database too)",
+        ),
+    ]
+
+
+def _cpu_seconds(procs: list[subprocess.Popen]) -> float:
+    """User and system CPU the processes have used (Linux: /proc/<pid>/stat, in clock ticks)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for proc in procs:
+        with open(f"/proc/{proc.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def _machine_busy_seconds() -> float:
+    """CPU time all cores spent on anything but idling and waiting for I/O (/proc/stat)."""
+    with open("/proc/stat") as stat:
+        user, nice, system, _idle, _iowait, irq, softirq, steal = (
+            int(v) for v in stat.readline().split()[1:9]
+        )
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def _replay_in_turn(games: list[tuple[Any, Any]]) -> None:
