@@ -6,9 +6,10 @@ Each figure is one function returning Figures; "Reliability, security and speed"
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -185,6 +186,26 @@ def _locked_appends(cursor: Any, count: int) -> float:
         return count / (time.perf_counter() - started)
     finally:
         cursor.execute("DROP TABLE bench_raw_game")
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """User and system CPU the processes have used (Linux: /proc/<pid>/stat, in clock ticks)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def machine_busy_seconds() -> float:
+    """CPU time all cores spent on anything but idling and waiting for I/O (/proc/stat)."""
+    with open("/proc/stat") as stat:
+        user, nice, system, _idle, _iowait, irq, softirq, steal = (
+            int(v) for v in stat.readline().split()[1:9]
+        )
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def targeted(name: str, value: float, unit: str, target: str, detail: str = "") -> Figure:

@@ -20,7 +20,7 @@ from pathlib import Path
 from django.conf import settings
 
 from . import loadgen
-from .bench import Figure
+from .bench import Figure, cpu_seconds, machine_busy_seconds
 from .bench_orders import Recording, clone_game
 from .links import link_token
 
@@ -72,6 +72,20 @@ def start_gunicorn(port: int, workers: int, log_dir: Path) -> subprocess.Popen:
             time.sleep(0.2)
 
 
+def child_pids(parent: int) -> list[int]:
+    """The processes whose parent is `parent` (gunicorn's workers of its master), from /proc."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                children.append(int(entry.name))
+    return children
+
+
 def order_script(recording: Recording, name: str) -> list[loadgen.Request]:
     game = clone_game(recording, name)
     tokens = {seat.faction: link_token(seat) for seat in game.seats.all()}
@@ -99,7 +113,14 @@ def bench_http(
     port = free_port()
     server = start_gunicorn(port, workers, log_dir)
     try:
+        # The CPU an order cost, besides the rate: a shared machine's other load changes it less
+        # than the wall clock. The generator's own share is this process's CPU while it runs.
+        pids = [server.pid, *child_pids(server.pid)]
+        server_cpu, machine_cpu, client_cpu = cpu_seconds(pids), machine_busy_seconds(), time.process_time()
         result = loadgen.run(port, scripts, time_limit=time_limit)
+        server_cpu = cpu_seconds(pids) - server_cpu
+        machine_cpu = machine_busy_seconds() - machine_cpu
+        client_cpu = time.process_time() - client_cpu
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -115,4 +136,12 @@ def bench_http(
         Figure("http_orders_per_s", accepted / result.seconds, "orders/s", detail),
         Figure("http_order_p50_ms", statistics.median(latencies) * 1000, "ms"),
         Figure("http_order_p99_ms", latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000, "ms"),
+        Figure("http_server_cpu_ms", server_cpu * 1000 / accepted, "ms", "gunicorn's CPU per order"),
+        Figure("http_client_cpu_ms", client_cpu * 1000 / accepted, "ms", "the generator's CPU per order"),
+        Figure(
+            "http_machine_cpu_ms",
+            machine_cpu * 1000 / accepted,
+            "ms",
+            "all cores busy, per order (the database and the generator too)",
+        ),
     ]

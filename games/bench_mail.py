@@ -21,7 +21,7 @@ from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
 from notifications.services import frozen
 
-from .bench import Figure
+from .bench import Figure, cpu_seconds, machine_busy_seconds
 from .engine import fold, new_game
 from .notify import position_told
 from .words import faction_name
@@ -188,11 +188,12 @@ def _backlog(name: str, held: Any, games: int, procs: list[subprocess.Popen], st
     Besides the rate, the CPU each email cost: the workers' own, and the whole machine's (the
     database included), which a shared machine's other load changes less than the wall clock."""
     before = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count()
-    workers_cpu, machine_cpu = _cpu_seconds(procs), _machine_busy_seconds()
+    pids = [proc.pid for proc in procs]
+    workers_cpu, machine_cpu = cpu_seconds(pids), machine_busy_seconds()
     started = time.perf_counter()
     rows = held.update(status=Outbox.Status.PENDING)
     elapsed = _timed_delivery(len(procs), started)
-    workers_cpu, machine_cpu = _cpu_seconds(procs) - workers_cpu, _machine_busy_seconds() - machine_cpu
+    workers_cpu, machine_cpu = cpu_seconds(pids) - workers_cpu, machine_busy_seconds() - machine_cpu
     sent = Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count() - before
     detail = (
         f"{sent} of {rows} emails of {games} recorded 4-player games, their orders interleaved, sent"
@@ -208,26 +209,6 @@ def _backlog(name: str, held: Any, games: int, procs: list[subprocess.Popen], st
             "all cores busy, per email (database too)",
         ),
     ]
-
-
-def _cpu_seconds(procs: list[subprocess.Popen]) -> float:
-    """User and system CPU the processes have used (Linux: /proc/<pid>/stat, in clock ticks)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for proc in procs:
-        with open(f"/proc/{proc.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
-
-
-def _machine_busy_seconds() -> float:
-    """CPU time all cores spent on anything but idling and waiting for I/O (/proc/stat)."""
-    with open("/proc/stat") as stat:
-        user, nice, system, _idle, _iowait, irq, softirq, steal = (
-            int(v) for v in stat.readline().split()[1:9]
-        )
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def _replay_in_turn(games: list[tuple[Any, Any]]) -> None:
