@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from aegea_pbem.sql_selects import rows_with_related
 from notifications.services import LateParts, enqueue, outbox_batch
 
-from .board_email import board_context
+from .board_email import board_context, inline_parts
 from .card_syntax import winter_hand_words
 from .deadlines import deadline_text, settings_for
 from .engine import GameState
@@ -174,12 +174,6 @@ def answer_position(state: GameState, faction: str, seq: int) -> dict[str, Any]:
     }
 
 
-def position_aids(game_id: int, faction: str, seq: int) -> dict[str, Any]:
-    """What _position_named named, from the state at `seq` (the state cache usually holds it: the
-    board picture of the same email reads the same state), in the active language."""
-    return position_told(load_game(Game(pk=game_id), up_to_seq=seq).state, faction)
-
-
 def position_told(state: GameState, faction: str) -> dict[str, Any]:
     """The position lines, costs and reach, and the reply words of `state` for `faction`."""
     on_turn = faction in must_act(state)
@@ -259,21 +253,32 @@ def _enqueue(
 def late_parts(row: Any) -> LateParts:
     """The outbox's hook (settings.OUTBOX_LATE_PARTS), run by the worker as it renders a row in the
     reader's language: the happenings its context names (situation.happenings_when_sent), the
-    player's position, costs and reach (position_aids), and the keys it names signed
-    (mail_keys.keys_signed: the links, whether replies are orders, the Reply-To and List-Unsubscribe)."""
+    player's position, costs and reach (position_told), the board picture of the kinds that show
+    it (board_email.inline_parts), and the keys it names signed (mail_keys.keys_signed: the links,
+    whether replies are orders, the Reply-To and List-Unsubscribe)."""
+    states: dict[int, GameState] = {}
+
+    def state_at(seq: int) -> GameState:
+        # The picture and the position of one email tell the game at the same seq: read it once (the
+        # state cache would serve the second read, but after a query for the log's head).
+        if seq not in states:
+            states[seq] = load_game(Game(pk=row.game_id), up_to_seq=seq).state
+        return states[seq]
+
     told: dict[str, Any] = {}
     named = row.context.get("happenings_of")
     if isinstance(named, dict):
         told["happenings"] = told_happenings(row.game_id, named["viewer"], named["up_to_seq"], named["over"])
+    inline = inline_parts(row, state_at)
     position = row.context.get("position_of")
     if isinstance(position, dict):
-        told.update(position_aids(row.game_id, position["viewer"], position["up_to_seq"]))
+        told.update(position_told(state_at(position["up_to_seq"]), position["viewer"]))
     keys = row.context.get("keys_of")
     if not isinstance(keys, dict):
-        return LateParts(told)
+        return LateParts(told, inline=inline)
     signed = keys_signed(row.game_id, row.seat_id, keys)
     told.update(link=signed.link, unsubscribe_url=signed.unsubscribe_url, email_orders=bool(signed.reply_to))
-    return LateParts(told, signed.reply_to, signed.headers)
+    return LateParts(told, signed.reply_to, signed.headers, inline)
 
 
 def _organiser_name(game: Game) -> str:

@@ -87,8 +87,7 @@ def board_part(message) -> tuple[str, bytes]:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("anymail_outbox")
-def test_h_screen_every_email_shows_the_board_its_reader_may_see(settings) -> None:
-    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+def test_h_screen_every_email_shows_the_board_its_reader_may_see() -> None:
     game = create_game(PLAYERS, scenario=SCENARIO)
     state = load_game(game).state
     assert len(mail.outbox) == 2
@@ -110,8 +109,7 @@ def test_h_screen_every_email_shows_the_board_its_reader_may_see(settings) -> No
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("anymail_outbox")
-def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(settings, monkeypatch) -> None:
-    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(monkeypatch) -> None:
 
     def broken(*args, **kwargs):
         raise OSError("no cairo here")
@@ -125,7 +123,7 @@ def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(sett
 
 def test_only_the_emails_that_show_the_board_carry_it() -> None:
     notice = SimpleNamespace(kind="notice", game_id=1, seq=1, seat_id=1, language="en", pk=1)
-    assert inline_parts(notice) == []
+    assert inline_parts(notice) == ()
     assert {"welcome", "turn", "ended", "offer", "reminder", "missed", "update"} == BOARD_KINDS
     assert shows_board("reminder-2") and shows_board("missed") and shows_board("offer")
     for kind in ("message", "reply", "digest", "vacation", "absent"):
@@ -139,8 +137,7 @@ def sent_as(kind: str, to: str) -> list:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("anymail_outbox")
-def test_h_trade_the_offer_email_shows_the_rival_the_board_they_may_see(settings) -> None:
-    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+def test_h_trade_the_offer_email_shows_the_rival_the_board_they_may_see() -> None:
     game = create_game(PLAYERS, scenario={**SCENARIO, "on_turn": "athens"})
     athens = game.seats.get(faction="athens")
     offer = OfferTrade("athens", to="sparta", give=Bundle(fp=1), take=Bundle(coins=(("turtle", 1),)))
@@ -155,8 +152,7 @@ def test_h_trade_the_offer_email_shows_the_rival_the_board_they_may_see(settings
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("anymail_outbox")
-def test_the_deadline_passed_notice_shows_the_board_at_the_missed_deadline(settings) -> None:
-    settings.OUTBOX_INLINE_PARTS = "games.board_email.inline_parts"
+def test_the_deadline_passed_notice_shows_the_board_at_the_missed_deadline() -> None:
     start = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
     with time_machine.travel(start, tick=False):
         game = create_game(PLAYERS)  # a game that began with GameStarted: its deadlines run
