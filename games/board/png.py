@@ -96,8 +96,11 @@ def png_bytes(picture: Image.Image) -> bytes:
     ~1.5 ms for the board where Pillow's writer takes ~3.5 ms, and a tenth smaller."""
     assert picture.mode == "P"
     width, height = picture.size
-    pixels = picture.tobytes()
-    rows = b"".join(b"\0" + pixels[i : i + width] for i in range(0, width * height, width))
+    # Each row of the PNG's data starts with its filter type, 0: the picture pasted right of a
+    # column of zeros gives those rows in one copy (joining 1,066 slices cost ~0.5 ms a picture).
+    filtered = Image.new("P", (width + 1, height), 0)
+    filtered.paste(picture, (1, 0))
+    rows = filtered.tobytes()
     palette = bytes(board_palette().getpalette() or [])
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
