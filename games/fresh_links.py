@@ -13,6 +13,11 @@ keeps a second request in that hour from writing a second email), the newest `MA
 an address, and few requests per client address (RATE_LIMITS "newlinks", aegea_pbem/security.py).
 A seat that unsubscribed gets none (long_mail.wants_mail). Nothing in any game changes: no event,
 no link version; the links of earlier emails keep working until they expire.
+
+The answer to a reply to a withdrawn address (`answer_withdrawn_reply`) carries the same link but
+is its own outbox kind, "withdrawn", keyed (game, hour, seat, "withdrawn"): once an hour too, but
+never taken for a new link asked for in that hour, which would drop it as a duplicate and leave
+the player thinking the order they emailed was read.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ def request_new_links(email: str, now: datetime | None = None) -> int:
     hour = int((now or timezone.now()).timestamp() // 3600)
     with transaction.atomic():
         for seat in seats:
-            _mail_new_link(seat, hour)
+            _mail_new_link(seat, hour, "link")
     log.info("new links asked for: %d seat(s)", len(seats))
     return len(seats)
 
@@ -76,11 +81,12 @@ def answer_withdrawn_reply(seat: Seat, now: datetime | None = None) -> None:
             " reply to this email."
         ) % {"faction": faction_name(seat.faction)}
     with transaction.atomic():
-        _mail_new_link(seat, int((now or timezone.now()).timestamp() // 3600), told)
+        _mail_new_link(seat, int((now or timezone.now()).timestamp() // 3600), "withdrawn", told)
 
 
-def _mail_new_link(seat: Seat, hour: int, told: str = "") -> None:
-    """The email with the seat's current link (signed when it is sent), to the seat's own address."""
+def _mail_new_link(seat: Seat, hour: int, kind: str, told: str = "") -> None:
+    """The email with the seat's current link (signed when it is sent), to the seat's own address;
+    `kind` ("link" or "withdrawn") keeps the two reasons for it apart in the outbox key."""
     game = seat.game
     loaded = load_game(game)
     with translation.override(seat.language):
@@ -101,7 +107,7 @@ def _mail_new_link(seat: Seat, hour: int, told: str = "") -> None:
         mail_seat(
             game,
             seat,
-            "link",
+            kind,
             hour,
             _("AEGEAPOLIS %(game)s: your new link") % {"game": game.name},
             paragraphs,

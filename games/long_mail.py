@@ -14,6 +14,7 @@ each of them go out once however often the beat task runs:
 | digest | the game's last seq when it was sent | preference "daily digest" |
 | reply | the InboundMail id | the answer to an email order |
 | link | the hour it was asked in | the player asked for a new link (games/fresh_links.py) |
+| withdrawn | the hour the reply came in | a reply to a withdrawn address: not read, here is the link |
 
 Preferences (NotificationPreference): "only when I must act" (the default) gets turns,
 sealed orders, offers, reminders, missed deadlines, messages and the end; "after every turn" also
@@ -41,9 +42,9 @@ from .words import faction_name
 
 OPTIONAL = {"update", "digest"}
 # What a seat that marked an email as spam still gets: its link (also a new one it asked for), its
-# turns, offers to answer, the end, and answers to its own emails. Reminders, missed-deadline
-# notices, messages and updates stop.
-ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply", "link"}
+# turns, offers to answer, the end, and answers to its own emails (also to one sent to a withdrawn
+# address). Reminders, missed-deadline notices, messages and updates stop.
+ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply", "link", "withdrawn"}
 
 
 def preference(seat: Seat) -> NotificationPreference:

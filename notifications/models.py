@@ -36,6 +36,9 @@ class Outbox(models.Model):
         COMPLAINT = "complaint"
         # A player asked for a new link (games/fresh_links.py); `seq` is the hour it was asked in.
         LINK = "link"
+        # The answer to a reply sent to a withdrawn reply address (games/fresh_links.py), `seq` the
+        # hour too: its own kind, so that a new link asked for in the same hour does not swallow it.
+        WITHDRAWN = "withdrawn"
 
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
     # No index of its own: outbox_once_per_turn (game_id, seq, seat_id, kind) serves game lookups,

@@ -15,6 +15,7 @@ import pytest
 import time_machine
 from django.core import mail, signing
 from django.urls import reverse
+from django.utils import timezone
 
 from games.links import SALT, link_token, revoke_links
 from games.mail_keys import reply_address
@@ -209,13 +210,20 @@ def test_a_reply_to_an_old_turn_email_of_an_ended_game_is_told_the_game_ended(cl
     assert events(game) == before
 
 
-def test_a_reply_to_a_withdrawn_address_from_the_seats_own_address_gets_the_current_link(client):
+def revoked_athens() -> tuple[Game, Seat, str]:
+    """A two-player game whose Athens seat (Ana) had its links revoked, the reply address of its
+    turn email, now withdrawn, and the emails so far out of the way."""
     game = two_player_game()
     seat = game.seats.get(faction="athens")  # Ana
     old_reply = reply_address(seat, "o", events(game))
     revoke_links(seat)
-    before = events(game)
     emails_so_far_sent()
+    return game, seat, old_reply
+
+
+def test_a_reply_to_a_withdrawn_address_from_the_seats_own_address_gets_the_current_link(client):
+    game, seat, old_reply = revoked_athens()
+    before = events(game)
     postmark(client, old_reply, "pass", sender="Ana@Example.com")
     postmark(client, old_reply, "pass", sender="Ana@Example.com")  # within the hour: no second answer
     deliver_outbox()
@@ -282,4 +290,27 @@ def test_a_reply_stored_before_its_seat_was_handed_to_another_address_gets_no_an
     deliver_outbox()
     assert mail.outbox == []  # neither Cleo, who did not write, nor Ana, who plays the seat no more
     assert InboundMail.objects.get().outcome == "revoked"
+    assert events(game) == before
+
+
+def test_a_new_link_and_a_withdrawn_reply_in_the_same_hour_both_get_their_email(client):
+    """The answer to a reply to a withdrawn address shared the new link's outbox key (game, hour,
+    seat, "link"): after a new link asked for in the same hour it was dropped as a duplicate, so the
+    player whose emailed order was not read was never told. Each still goes out once an hour."""
+    game, seat, old_reply = revoked_athens()
+    before = events(game)
+    half_past = timezone.now().replace(minute=30, second=0, microsecond=0) + timedelta(hours=1)
+    with time_machine.travel(half_past):  # all four in one hour, whenever the test runs
+        ask_for_a_new_link(client, "ana@example.com")
+        postmark(client, old_reply, "pass", sender="ana@example.com")
+        ask_for_a_new_link(client, "ana@example.com")  # within the hour: no second new link
+        postmark(client, old_reply, "pass", sender="ana@example.com")  # nor a second answer
+    deliver_outbox()
+    assert all(m.to == [seat.email] for m in mail.outbox)
+    (new_link,) = [m for m in mail.outbox if "asked for a new link to your seat of Athens" in m.body]
+    (answer,) = [m for m in mail.outbox if "went to a reply address of Athens that" in m.body]
+    assert "nothing was changed" in answer.body
+    assert len(mail.outbox) == 2
+    for email in (new_link, answer):
+        assert client.get(link_in(email)).status_code == 200
     assert events(game) == before

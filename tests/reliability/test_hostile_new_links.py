@@ -125,10 +125,10 @@ def test_a_forged_from_on_a_reply_to_a_withdrawn_address_mails_only_the_seats_ow
     assert response.status_code in (200, 400)  # 400: a From anymail cannot read
     assert game_state() == before
     new = list(Outbox.objects.order_by("pk").values_list("to_email", "kind", "context")[outbox:])
-    assert [(to, kind) for to, kind, _ in new] in ([], [(seat.email, "link")])
+    assert [(to, kind) for to, kind, _ in new] in ([], [(seat.email, "withdrawn")])
     # It tells the position a reply to it orders on: the seat's own (H-SCREEN).
     assert all(context["position_of"]["viewer"] == seat.faction for *_, context in new)
-    assert Outbox.objects.filter(kind="link").count() <= 1  # once in the hour
+    assert Outbox.objects.filter(kind="withdrawn").count() <= 1  # once in the hour
 
 
 signed_values = st.recursive(

@@ -117,12 +117,13 @@ def test_no_new_link_and_no_players_address_appears_in_the_logs(client, caplog, 
     (email,) = mail.outbox
     new_link = link_in(email)
     client.get(new_link)  # the player opens it
-    postmark(client, old_reply, "pass", sender=ana.email)  # answered (once an hour: not mailed again)
+    postmark(client, old_reply, "pass", sender=ana.email)  # answered: its own email, not the link's
     settings.EMAIL_BACKEND = f"{__name__}.RefusingBackend"
     client.post(NEW_LINK, {"email": ben.email})
     deliver_outbox()
-    failed = Outbox.objects.get(kind="link", seat_id=ben.pk)
-    assert failed.last_error.startswith("SMTPRecipientsRefused")  # the outbox row keeps the reason
+    for kind, seat in (("link", ben), ("withdrawn", ana)):  # the outbox rows keep the reason
+        failed = Outbox.objects.get(kind=kind, seat_id=seat.pk)
+        assert failed.last_error.startswith("SMTPRecipientsRefused")
     fields = "".join(f"{r.args} {getattr(r, 'data', '')}" for r in caplog.records)  # for JSON logs
     text = caplog.text + logged.getvalue() + fields
     assert "delivery failed" in text and "new links asked for" in text  # it did log, at DEBUG
