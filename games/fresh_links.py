@@ -22,10 +22,14 @@ the player thinking the order they emailed was read.
 
 from __future__ import annotations
 
+import atexit
 import logging
+import os
+import queue
+import threading
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -55,8 +59,9 @@ def request_new_links(email: str, now: datetime | None = None) -> int:
 
 def ask_for_new_links(email: str) -> None:
     """/links/new/'s ask: request_new_links by a worker (games.send_new_links), so that the answer
-    takes as long for an address that plays as for one that does not. With no broker (eager tasks,
-    or Redis down) it runs here, as every task does then."""
+    takes as long for an address that plays as for one that does not. With Redis down, by a thread
+    of this process that the answer does not wait for (_background), for the same reason; with
+    eager tasks (the embedded default, no broker configured) here, as every task runs then."""
     from kombu.exceptions import OperationalError
 
     from .tasks import send_new_links
@@ -65,9 +70,64 @@ def ask_for_new_links(email: str) -> None:
         # The address is a player's: Celery's lines of the task (received, succeeded, failed; their
         # records' args and data) show argsrepr instead of the arguments, so it stays out of the logs.
         send_new_links.apply_async((email,), argsrepr="('[hidden]',)", kwargsrepr="{}")
-    except OperationalError:  # the broker is down: mail now rather than lose the ask
-        log.warning("new links: no broker, mailed in the request")
-        request_new_links(email)
+    except (OperationalError, OSError):  # the broker is down: no worker will, and the ask must not be lost
+        log.warning("new links: no broker, asked of a thread of this process")
+        _background.ask(email)
+
+
+def wait_for_background_asks(timeout: float) -> bool:
+    """Wait until this process's thread has carried out every ask handed to it; whether it has."""
+    return _background.wait(timeout)
+
+
+class _Background:
+    """One daemon thread per process that carries out the asks the broker could not take, one
+    after another, while the page answers at once. One thread, not one per ask: with Redis down
+    the rate limits are off too (aegea_pbem/security.py), and a flood of asks must not become a
+    flood of threads and database connections. The thread closes its connection after each ask
+    (no request's end closes it for it). At exit the asks not yet done are waited for (EXIT_WAIT):
+    a daemon thread is stopped wherever it is, and the asker was told an email is on its way."""
+
+    EXIT_WAIT = 10.0  # seconds
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._asks: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._pending = 0
+        self._pid = 0
+
+    def ask(self, email: str) -> None:
+        with self._lock:
+            if self._pid != os.getpid():  # first ask, or a forked child (gunicorn) without the thread
+                self._pid, self._asks, self._pending = os.getpid(), queue.SimpleQueue(), 0
+                threading.Thread(target=self._run, args=(self._asks,), name="new-links", daemon=True).start()
+            self._pending += 1
+        self._asks.put(email)
+
+    def _run(self, asks: queue.SimpleQueue[str]) -> None:
+        while True:
+            email = asks.get()
+            try:
+                request_new_links(email)
+            except Exception:  # the thread must outlive one failed ask (the address stays out of the log)
+                log.exception("new links: an ask failed in the background")
+            finally:
+                connections.close_all()  # this thread's own connections only
+                with self._lock:
+                    self._pending -= 1
+                    self._lock.notify_all()
+
+    def wait(self, timeout: float) -> bool:
+        with self._lock:
+            return self._pid != os.getpid() or self._lock.wait_for(lambda: self._pending == 0, timeout)
+
+    def flush(self) -> None:
+        if not self.wait(self.EXIT_WAIT):
+            log.warning("new links: %d ask(s) not carried out at exit", self._pending)
+
+
+_background = _Background()
+atexit.register(_background.flush)
 
 
 def answer_withdrawn_reply(seat: Seat, now: datetime | None = None) -> None:

@@ -162,6 +162,52 @@ def test_a_new_link_is_looked_up_and_mailed_by_a_worker_not_while_the_asker_wait
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.postgresql  # the web process's thread needs the committed rows of a real database
+def test_with_the_broker_down_a_new_link_is_mailed_after_the_answer_not_while_the_asker_waits(
+    client,
+    anymail_outbox,  # noqa: F811
+    monkeypatch,
+):
+    """Redis down: the ask ran in the request, so an address that plays was answered later than
+    one that does not (its seats' games loaded, their emails queued first). Now a thread of the web
+    process carries it out after the answer, closing its database connection, and the link still
+    arrives."""
+    import threading
+
+    from django.db import connections
+    from kombu.exceptions import OperationalError
+
+    from games import fresh_links
+    from games.tasks import send_new_links
+
+    def refused(*args, **kwargs):  # what kombu raises when Redis refuses the connection
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(send_new_links, "apply_async", refused)
+    two_player_game()
+    answered = threading.Event()
+    looked_up_in, used = [], []
+    lookup = fresh_links.request_new_links
+
+    def after_the_answer(email: str, now=None) -> int:
+        looked_up_in.append(threading.current_thread())
+        answered.wait(timeout=5)  # run in the request, this would hold the answer back
+        used.append(connections["default"])  # the database connection of the thread that looks up
+        return lookup(email, now)
+
+    monkeypatch.setattr(fresh_links, "request_new_links", after_the_answer)
+    response = client.post(NEW_LINK, {"email": "ana@example.com"})
+    assert response.status_code == 302
+    assert threading.current_thread() not in looked_up_in
+    assert not Outbox.objects.filter(kind="link").exists()  # nothing looked up or queued yet
+    answered.set()
+    assert fresh_links.wait_for_background_asks(timeout=20)
+    assert [m.to for m in mail.outbox if "your new link" in m.subject] == [["ana@example.com"]]
+    (thread,), (connection,) = looked_up_in, used
+    assert thread.daemon and connection.connection is None  # closed when the ask was done
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_new_link_asked_of_a_worker_keeps_the_address_out_of_the_tasks_log_lines(
     client,
     celery_worker,  # noqa: F811
