@@ -20,10 +20,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
-from .order_syntax import OrderSyntaxError, _number, is_number
+from .syntax_words import OrderSyntaxError, is_number, number_at
 from .trade_words import card_name
 
-CARD_WORD = "card"  # "karte" is folded to it (order_syntax.WORDS)
+CARD_WORD = "card"  # "karte" is folded to it (syntax_words.WORDS)
 # The printed names (games/trade_words.py CARD_NAMES, English and German) -> the card's id stem.
 CARD_NAMES = {
     "combo": "combo", "kombo": "combo", "muenzkombo": "combo",
@@ -106,9 +106,9 @@ def _coins(args: list[str], coins_field: str, blanks_field: str) -> dict[str, An
         if is_number(word) and i + 1 < len(args) and args[i + 1] in (*COIN_DESIGNS, "blanks"):
             word, args = args[i + 1], [*args[:i], args[i + 1], word, *args[i + 2 :]]  # "2 owl" as "owl 2"
         if word in COIN_DESIGNS:
-            coins[word] = coins.get(word, 0) + _number(args, i + 1)
+            coins[word] = coins.get(word, 0) + number_at(args, i + 1)
         elif word == "blanks":
-            blanks = _number(args, i + 1)
+            blanks = number_at(args, i + 1)
         else:
             raise OrderSyntaxError(
                 _('"%(word)s" is not a coin design (owl, pegasus, shield, turtle).') % {"word": word[:40]}

@@ -4,14 +4,14 @@
 forwarded parts left out (games/reply_lines.py, importable from here beside the syntax).
 `parse_order(line, faction)` turns such a line into the plain dict `engine.command_from_dict`
 reads (the engine then checks it like any other order), or into a message to other players.
-Keywords are case-insensitive; German umlauts may be written as ae/oe/ue.
+Keywords are case-insensitive; German umlauts may be written as ae/oe/ue. The words themselves
+(keywords, filler, numbers, spaces) are games/syntax_words.py's; a trade offer's and a winter
+order's Mission Card, which read more words than the rest, have modules of their own.
 """
 
 from __future__ import annotations
 
 import functools
-import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,68 +19,26 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from .card_syntax import parse_commit
 from .engine.data import FACTION_IDS, GOVERNMENTS
 
-# Re-exported: the mail handler and the tests read a reply and its order from this one module.
+# Re-exported: the mail handler and the tests read a reply and its order from this one module, and
+# catch the error its parsing raises.
 from .reply_lines import read_reply as read_reply
-
-
-class OrderSyntaxError(ValueError):
-    """A line that is not an order; `message` is fit to show the player (with the syntax help)."""
-
-    def __init__(self, message: str) -> None:
-        self.message = message
-        super().__init__(message)
-
-
-KEYWORDS = {
-    "pass": "pass", "passen": "pass", "passe": "pass",
-    "expand": "expand", "ausbreiten": "expand", "expandieren": "expand",
-    "move": "move", "bewegen": "move", "bewegung": "move",
-    "recruit": "recruit", "rekrutieren": "recruit",
-    "fortify": "fortify", "befestigen": "fortify",
-    "commit": "commit_coins", "einsetzen": "commit_coins",
-    "keep": "keep", "behalten": "keep", "behalte": "keep",
-    "neither": "neither", "keine": "neither",
-    "accept": "accept_offer", "annehmen": "accept_offer",
-    "decline": "decline_offer", "ablehnen": "decline_offer",
-    "offer": "offer_trade", "anbieten": "offer_trade", "angebot": "offer_trade",
-    "reform": "reform", "reformieren": "reform",
-    "oracle": "oracle", "orakel": "oracle",
-    "trade": "neutral_trade", "handeln": "neutral_trade", "handel": "neutral_trade",
-    "builder": "recruit_builder", "baumeister": "recruit_builder",
-    "message": "message", "nachricht": "message",
-}  # fmt: skip
-WORDS = {
-    "deck": "deck", "stapel": "deck", "polisstapel": "deck",
-    "discard": "discard", "ablage": "discard", "ablagestapel": "discard",
-    "choice": "choice", "auswahl": "choice",
-    "link": "link", "handelsstrasse": "link",
-    "blanks": "blanks", "blank": "blanks", "blanko": "blanks", "blankos": "blanks",
-    "leermuenze": "blanks", "leermuenzen": "blanks",  # the German emails' word for a Blank
-    "king": "king", "koenig": "king",
-    "navigators": "navigators", "navigator": "navigators", "navigatoren": "navigators",
-    "builders": "builders", "baumeister": "builders",
-    "battle": "battle", "kampf": "battle",
-    "card": "card", "karte": "card",
-    "all": "all", "alle": "all",
-    "eule": "owl", "schildkroete": "turtle", "schild": "shield",
-    "athen": "athens", "korinth": "corinth", "theben": "thebes",
-    "tyrannis": "tyranny", "oligarchie": "oligarchy", "demokratie": "democracy",
-}  # fmt: skip
-SPACE = re.compile(r"^[a-i][1-9]$")
-# Words a person writes around an order that name nothing ("move C3 to D4 3 phalanxes", "bewegen
-# C3 nach D4 3 mit König", "accept offer no. 1", "reform to democracy", "pass, thanks"): skipped.
-FILLER = frozenset(
-    {
-        "to", "from", "in", "at", "and", "with", "the", "a", "offer", "no", "nr", "number",
-        "phalanx", "phalanxes", "please", "thanks", "thank", "you", "hire", "recruit",
-        "nach", "von", "vom", "aus", "auf", "und", "mit", "zu", "zur", "zum",
-        "den", "dem", "der", "die", "das", "ein",
-        "eine", "angebot", "nummer", "phalangen", "bitte", "danke", "anwerben", "rekrutieren",
-    }
-)  # fmt: skip
-PRONOUNS = ("i", "ich")  # "Ich passe", "I pass"
+from .syntax_words import (
+    FILLER,
+    KEYWORDS,
+    PRONOUNS,
+    SPACE,
+    STRIPPED,
+    fold,
+    is_number,
+    known_word,
+    number_at,
+    space_at,
+)
+from .syntax_words import OrderSyntaxError as OrderSyntaxError
+from .trade_syntax import parse_offer
 
 
 def help_lines() -> list[str]:
@@ -111,12 +69,6 @@ def help_lines() -> list[str]:
     ]
 
 
-def _fold(text: str) -> str:
-    """Lower case, German umlauts as ae/oe/ue, ß as ss: "Schildkröte" -> "schildkroete"."""
-    text = text.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
-    return unicodedata.normalize("NFKC", text)
-
-
 @dataclass(frozen=True)
 class MessageOrder:
     """A "message" line: `to` a faction or "all", and the text."""
@@ -128,12 +80,12 @@ class MessageOrder:
 def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
     """One order line -> the dict for `engine.command_from_dict`, or a MessageOrder."""
     words = line.split()
-    if len(words) > 1 and _fold(words[0]).strip(",") in PRONOUNS:
+    if len(words) > 1 and fold(words[0]).strip(",") in PRONOUNS:
         words = words[1:]
     if not words:
         raise OrderSyntaxError(_("The reply holds no order."))
-    kind = KEYWORDS.get(_fold(words[0]).strip(STRIPPED))
-    last = KEYWORDS.get(_fold(words[-1]).strip(STRIPPED)) if len(words) > 1 else None
+    kind = KEYWORDS.get(fold(words[0]).strip(STRIPPED))
+    last = KEYWORDS.get(fold(words[-1]).strip(STRIPPED)) if len(words) > 1 else None
     # German puts the verb last: "Angebot 1 annehmen", "Milet behalten", "keine behalten".
     if last in VERBS_LAST and kind not in ANSWERS and kind != last:
         words = [words[-1], *words[:-1]]
@@ -143,47 +95,20 @@ def parse_order(line: str, faction: str) -> dict[str, Any] | MessageOrder:
     if kind == "message":
         if len(words) < 3:
             raise OrderSyntaxError(_("Write: message FACTION (or all) and your text."))
-        if _word(words[1]) in ("to", "an") and len(words) > 3:  # "nachricht an sparta: hallo"
+        if known_word(words[1]) in ("to", "an") and len(words) > 3:  # "nachricht an sparta: hallo"
             words = [words[0], *words[2:]]
             line = " ".join(words)
-        to = _word(words[1])
+        to = known_word(words[1])
         if to != "all" and to not in FACTION_IDS:
             raise OrderSyntaxError(_('"%(word)s" is not a faction.') % {"word": words[1][:40]})
         return MessageOrder(to=to, text=line.split(None, 2)[2])
-    args = [word for word in (_word(w) for w in words[1:]) if word and word not in FILLER]
+    args = [word for word in (known_word(w) for w in words[1:]) if word and word not in FILLER]
     order = PARSERS[kind](args)
     return {"player": faction, **order}
 
 
 ANSWERS = ("accept_offer", "decline_offer")
 VERBS_LAST = (*ANSWERS, "keep")  # the orders German may close with their verb
-STRIPPED = ",.;:!?#"  # "Pass!", "accept #1", "Reform: democracy"
-
-
-def _word(word: str) -> str:
-    folded = _fold(word).strip(STRIPPED)
-    return WORDS.get(folded, folded)
-
-
-MAX_DIGITS = 100  # far beyond any count in the game; int() refuses over 4300 digits with a ValueError
-
-
-def is_number(word: str) -> bool:
-    """A whole number int() reads: decimal digits (isdigit() also takes "፩", which int() refuses), and
-    not thousands of them. A crash here left a reply failing until it was given up, unanswered."""
-    return word.isdecimal() and len(word) <= MAX_DIGITS
-
-
-def _number(args: list[str], i: int) -> int:
-    if i >= len(args) or not is_number(args[i]):
-        raise OrderSyntaxError(_("A number is missing after %(word)s.") % {"word": args[i - 1] if i else ""})
-    return int(args[i])
-
-
-def _space_at(args: list[str], i: int) -> str:
-    if i >= len(args) or not SPACE.match(args[i]):
-        raise OrderSyntaxError(_("A space (A1 to I9) is missing or wrong."))
-    return args[i].upper()
 
 
 def _options(args: list[str], start: int, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -195,19 +120,19 @@ def _options(args: list[str], start: int, allowed: tuple[str, ...]) -> dict[str,
         if name not in allowed:
             raise OrderSyntaxError(_('"%(word)s" is not understood here.') % {"word": name[:40]})
         if name in ("link",):
-            out["link_from"] = _space_at(args, i + 1)
+            out["link_from"] = space_at(args, i + 1)
         elif name == "choice":
             if i + 1 >= len(args) or args[i + 1] not in ("deck", "discard"):
                 raise OrderSyntaxError(_("After choice, name deck or discard."))
             out["second_source"] = args[i + 1]
         else:
-            out[name] = _number(args, i + 1)
+            out[name] = number_at(args, i + 1)
         i += 2
     return out
 
 
 def _expand(args: list[str]) -> dict[str, Any]:
-    order: dict[str, Any] = {"kind": "expand", "space": _space_at(args, 0), "source": "deck"}
+    order: dict[str, Any] = {"kind": "expand", "space": space_at(args, 0), "source": "deck"}
     rest = 1
     if len(args) > 1 and args[1] in ("deck", "discard"):
         order["source"], rest = args[1], 2
@@ -217,7 +142,7 @@ def _expand(args: list[str]) -> dict[str, Any]:
 def _move(args: list[str]) -> dict[str, Any]:
     if len(args) >= 3 and is_number(args[0]) and SPACE.match(args[1]) and SPACE.match(args[2]):
         args = [args[1], args[2], args[0], *args[3:]]  # "move 3 from C3 to D4"
-    origin = _space_at(args, 0)
+    origin = space_at(args, 0)
     destinations: list[dict[str, Any]] = []
     blanks, battle, i = 0, [], 1
     while i < len(args):
@@ -230,10 +155,10 @@ def _move(args: list[str]) -> dict[str, Any]:
         elif word == "king" and destinations:
             destinations[-1]["king"] = True
         elif word in ("navigators", "builders") and destinations:
-            destinations[-1][word] = _number(args, i + 1)
+            destinations[-1][word] = number_at(args, i + 1)
             i += 1
         elif word == "blanks":
-            blanks = _number(args, i + 1)
+            blanks = number_at(args, i + 1)
             i += 1
         elif word == "battle":
             battle = [a.upper() for a in args[i + 1 :]]
@@ -257,7 +182,7 @@ def _recruit(args: list[str]) -> dict[str, Any]:
         return {"kind": "recruit_builder"}
     if len(args) >= 2 and is_number(args[0]) and SPACE.match(args[1]):
         args = [args[1], args[0], *args[2:]]  # "recruit 2 in C3"
-    order: dict[str, Any] = {"kind": "recruit", "space": _space_at(args, 0), "phalanxes": 1}
+    order: dict[str, Any] = {"kind": "recruit", "space": space_at(args, 0), "phalanxes": 1}
     rest = 1
     if len(args) > 1 and is_number(args[1]):
         order["phalanxes"], rest = int(args[1]), 2
@@ -287,7 +212,7 @@ def _tile_ids() -> dict[str, str]:
     ids = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            ids |= {_fold(str(name)): tile for tile, name in TILE_NAMES.items()}
+            ids |= {fold(str(name)): tile for tile, name in TILE_NAMES.items()}
     return ids
 
 
@@ -321,22 +246,15 @@ PARSERS: dict[str, Any] = {
     "expand": _expand,
     "move": _move,
     "recruit": _recruit,
-    "fortify": lambda a: {"kind": "fortify", "space": _space_at(a, 0)} | _options(a, 1, ("blanks",)),
+    "fortify": lambda a: {"kind": "fortify", "space": space_at(a, 0)} | _options(a, 1, ("blanks",)),
     "keep": lambda a: _keep(a),
     "neither": lambda a: {"kind": "choose_tile", "keep": None, "discard_order": [_tile(t) for t in a[:2]]},
-    "accept_offer": _one("accept_offer", "offer", lambda a: _number(a, 0)),
-    "decline_offer": _one("decline_offer", "offer", lambda a: _number(a, 0)),
+    "accept_offer": _one("accept_offer", "offer", lambda a: number_at(a, 0)),
+    "decline_offer": _one("decline_offer", "offer", lambda a: number_at(a, 0)),
     "reform": _one("reform", "government", _government),
     "oracle": _one("oracle", "coin", lambda a: "blank" if a[0] == "blanks" else a[0]),  # H-ACTIONS
     "neutral_trade": _bare("neutral_trade"),
     "recruit_builder": _bare("recruit_builder"),
+    "offer_trade": parse_offer,  # H-TRADE
+    "commit_coins": parse_commit,  # S-WINTER, with a Mission Card (H-MISSIONS)
 }
-
-
-# A trade offer (the Trade action) and a winter order with its Mission Card read more words than
-# the rest; they live in modules of their own.
-from . import card_syntax  # noqa: E402  (by module: either of the two may be imported first)
-from .trade_syntax import parse_offer  # noqa: E402
-
-PARSERS["offer_trade"] = parse_offer
-PARSERS["commit_coins"] = lambda args: card_syntax.parse_commit(args)

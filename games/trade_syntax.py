@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from .engine.data import COIN_DESIGNS, FACTION_IDS
-from .order_syntax import SPACE, OrderSyntaxError, is_number
+from .syntax_words import SPACE, OrderSyntaxError, is_number
 
 FOR = ("for", "fuer", "gegen")
 NOTHING = ("nothing", "nichts")
