@@ -259,6 +259,7 @@ TARGETS = {
     "emails_10000_seconds": "<= 60",
     "game_emails_cold_10000_seconds": "<= 60",
     "game_emails_10000_seconds": "<= 60",
+    "game_emails_backlog_10000_seconds": "<= 60",
     "http_orders_per_s": ">= 300",
     "scale_order_latency_ratio": "<= 1.5",
 }

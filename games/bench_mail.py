@@ -170,18 +170,20 @@ def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_D
     running = Outbox.objects.exclude(id__in=cold)
     Outbox.objects.update(status=Outbox.Status.FAILED)
     celery_app.control.purge()  # the orders' own nudges: the timed workers start from nothing queued
-    procs = _started(workers, log_dir)
+    procs = started_workers(workers, log_dir)
     try:
         cold_rows = Outbox.objects.filter(id__in=cold)
-        figures = _backlog("game_emails_cold", cold_rows, COLD_GAMES, procs, "start with nothing drawn")
-        figures += _backlog("game_emails", running, RUNNING_GAMES, procs, "have sent the first backlog")
+        figures = timed_backlog("game_emails_cold", cold_rows, COLD_GAMES, procs, "start with nothing drawn")
+        figures += timed_backlog("game_emails", running, RUNNING_GAMES, procs, "have sent the first backlog")
     finally:
         stop_workers(procs)
         celery_app.control.purge()
     return figures
 
 
-def _backlog(name: str, held: Any, games: int, procs: list[subprocess.Popen], state: str) -> list[Figure]:
+def timed_backlog(
+    name: str, held: Any, games: int, procs: list[subprocess.Popen], state: str
+) -> list[Figure]:
     """Release the `held` rows to the running workers, time them through, name the figures `name`.
     (A nudge of the backlog before may still be queued: it may start on these rows at once.)
 
@@ -235,7 +237,7 @@ def _rates(name: str, sent: int, rows: int, elapsed: float, detail: str) -> list
 
 def _delivered(workers: int, log_dir: Path) -> tuple[int, float]:
     """Start `workers` worker processes, nudge them, wait until nothing is pending: (sent once, seconds)."""
-    procs = _started(workers, log_dir)
+    procs = started_workers(workers, log_dir)
     try:
         elapsed = _timed_delivery(workers)
     finally:
@@ -244,7 +246,7 @@ def _delivered(workers: int, log_dir: Path) -> tuple[int, float]:
     return Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count(), elapsed
 
 
-def _started(workers: int, log_dir: Path) -> list[subprocess.Popen]:
+def started_workers(workers: int, log_dir: Path) -> list[subprocess.Popen]:
     env = {
         **os.environ,
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",

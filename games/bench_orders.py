@@ -15,6 +15,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connections
@@ -52,11 +53,7 @@ class Recording:
 def record_game(bot_seed: int = 1, players: int = 4, stop_after: int | None = None) -> Recording:
     """Play one whole game through submit_order with a seeded random bot; keep its orders.
     With `stop_after`, the bot stops after that many orders: a game still in progress."""
-    # As on the service, where games are made on the organiser pages: with an organiser.
-    organiser, _ = get_user_model().objects.get_or_create(
-        username="bench organiser", defaults={"first_name": "Olga"}
-    )
-    game = create_game(PLAYERS[:players], name="bench recording", organiser=organiser)
+    game = create_game(PLAYERS[:players], name="bench recording", organiser=bench_organiser())
     seats = {seat.faction: seat for seat in game.seats.all()}
     bot = random.Random(bot_seed)
     orders: list[tuple[Command, int]] = []
@@ -72,6 +69,14 @@ def record_game(bot_seed: int = 1, players: int = 4, stop_after: int | None = No
         submit_order(game, seats[faction], command, loaded.seq)
         orders.append((command, loaded.seq))
     return Recording(game.pk, opening_seq, orders)
+
+
+def bench_organiser() -> Any:
+    """As on the service, where games are made on the organiser pages: games with an organiser."""
+    organiser, _ = get_user_model().objects.get_or_create(
+        username="bench organiser", defaults={"first_name": "Olga"}
+    )
+    return organiser
 
 
 def clone_game(recording: Recording, name: str = "bench clone", up_to_seq: int | None = None) -> Game:

@@ -1,5 +1,6 @@
 """The bench's derived figures (games/bench.py): ratios to the database's ceiling and the engine's bound;
-the turn emails its delivery bench sends (games/bench_mail.py)."""
+the turn emails its delivery bench sends (games/bench_mail.py) and the games its backlog plays
+(games/bench_mail_backlog.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import pytest
 
 from games.bench import Figure, engine_bound, ratios
 from games.bench_mail import pending_rows
+from games.bench_mail_backlog import play_until
+from games.models import Game
 from notifications.models import Outbox
 from notifications.services import rendered
 
@@ -50,3 +53,14 @@ def test_the_delivery_bench_sends_turn_emails_with_a_real_position_and_example_r
         in text
     )
     assert "It is your turn as Athens: 431 BC, action round 1." in text
+
+
+@pytest.mark.django_db
+def test_the_backlog_bench_plays_its_games_to_the_end_and_holds_at_least_the_emails_asked_for():
+    """The 10,000-email backlog is measured whole: its games' emails are real ones (welcomes, turns,
+    the end), written as orders are given, and no game is left half played."""
+    games = play_until(40, games_at_once=1)
+    assert games == 1 and Outbox.objects.count() >= 40  # one game alone writes ~180 emails
+    assert Game.objects.get(name="bench backlog 0").status == Game.Status.ENDED
+    kinds = set(Outbox.objects.values_list("kind", flat=True))
+    assert {"welcome", "turn", "ended"} <= kinds, kinds

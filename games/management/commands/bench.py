@@ -24,7 +24,7 @@ from games.bench import (
     with_targets,
 )
 
-PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "http", "scale")
+PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "backlog", "http", "scale")
 DEFAULT_PARTS = PARTS[:-1]  # the scale bench seeds ~2 million events: `make bench-scale`
 
 
@@ -45,7 +45,7 @@ class Command(BaseCommand):
         if connection.vendor != "postgresql":
             raise CommandError("make bench measures PostgreSQL: set DATABASE_URL to a postgres:// URL")
         parts = set(options["only"])
-        if parts & {"mail", "http", "orders"} and not settings.REDIS_URL:
+        if parts & {"mail", "backlog", "http", "orders"} and not settings.REDIS_URL:
             raise CommandError("make bench needs Redis (REDIS_URL) for the order, email and HTTP figures")
         started = time.perf_counter()
         figures: list[Figure] = []
@@ -87,6 +87,10 @@ class Command(BaseCommand):
 
             add(bench_delivery(options["emails"]))
             add(bench_game_delivery(recording))
+        if "backlog" in parts:
+            from games.bench_mail_backlog import bench_game_backlog
+
+            add(bench_game_backlog(options["emails"]))
         if "http" in parts:
             from games.bench_http import bench_http
 
