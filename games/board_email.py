@@ -88,7 +88,7 @@ def _base64(png: bytes) -> str:
     return "".join(text[i : i + 76] + "\n" for i in range(0, len(text), 76))
 
 
-def inline_parts(row: Any, state_at: Callable[[int], GameState] | None = None) -> tuple[MIMEBase, ...]:
+def inline_parts(row: Any, state_at: Callable[[int], GameState]) -> tuple[MIMEBase, ...]:
     """The board picture for one outbox row, for the kinds that show it (notify.late_parts tells
     it with the rest of the email; `state_at` gives the game's state at a seq).
 
@@ -98,8 +98,7 @@ def inline_parts(row: Any, state_at: Callable[[int], GameState] | None = None) -
     if not shows_board(row.kind):
         return ()
     try:
-        state = state_at(row.seq) if state_at is not None else None
-        image = board_image(row.game_id, row.seq, row.seat_id, row.language, state)
+        image = board_image(row.game_id, row.seq, row.seat_id, row.language, state_at(row.seq))
     except Exception:  # any failure to draw (cairo missing, a broken state) only drops the picture
         log.exception("outbox %s: the board picture could not be drawn", row.pk)
         return ()

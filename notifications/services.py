@@ -78,7 +78,8 @@ def render_email(template: str, context: dict[str, Any], language: str) -> Rende
 def rendered(row: Outbox) -> RenderedEmail:
     """The email an outbox row sends: its template rendered with its frozen context in its
     language, or the text stored in it when it was written rendered (no template); with the
-    row's Reply-To and headers, or those the late hook signed for it."""
+    row's Reply-To and headers, or those the late hook signed for it, and the images the late hook
+    gives its HTML (the board picture, also for a row written rendered)."""
     late = LateParts()
     # What the context names but leaves to the sender to tell (settings.OUTBOX_LATE_PARTS).
     if hook := getattr(settings, "OUTBOX_LATE_PARTS", ""):

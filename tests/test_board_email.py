@@ -123,7 +123,7 @@ def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(monk
 
 def test_only_the_emails_that_show_the_board_carry_it() -> None:
     notice = SimpleNamespace(kind="notice", game_id=1, seq=1, seat_id=1, language="en", pk=1)
-    assert inline_parts(notice) == ()
+    assert inline_parts(notice, lambda seq: pytest.fail("a notice reads no state for a picture")) == ()
     assert {"welcome", "turn", "ended", "offer", "reminder", "missed", "update"} == BOARD_KINDS
     assert shows_board("reminder-2") and shows_board("missed") and shows_board("offer")
     for kind in ("message", "reply", "digest", "vacation", "absent"):
