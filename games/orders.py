@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext_lazy
 
-from aegea_pbem.sql_pipeline import pipelined
+from aegea_pbem.sql_pipeline import pipelined_transaction
 
 from . import engine, statecache
 from .engine import GameState, RuleViolation, command_from_dict
@@ -139,9 +139,9 @@ def _in_order_transaction(
             # cache and again for the append); no other order can come in between. The same query
             # reads the seats the order's emails go to and their clocks. Any failure in here
             # (GameMovedOn, RuleViolation, LinkError) rolls the whole order back: nothing is written.
-            # The writes are pipelined (aegea_pbem/sql_pipeline.py): an error of one comes at a
-            # later statement or at the pipeline's end, still inside the transaction it rolls back.
-            with transaction.atomic(), pipelined():
+            # The writes and the COMMIT are pipelined (aegea_pbem/sql_pipeline.py): an error of one
+            # comes at a later statement or at the pipeline's end, inside the transaction it rolls back.
+            with pipelined_transaction():
                 locked = lock_game(game_id)
                 if game is None:
                     game = locked.game

@@ -8,7 +8,7 @@ import contextlib
 import logging
 
 import pytest
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, connections, transaction
 from django.test.utils import override_settings
 from django.utils import timezone
 from psycopg import pq
@@ -16,7 +16,7 @@ from psycopg._pipeline_base import BasePipeline
 
 from aegea_pbem.sql_cursor import kept_cursor
 from aegea_pbem.sql_inserts import insert_rows
-from aegea_pbem.sql_pipeline import after_sync, in_pipeline, pipelined
+from aegea_pbem.sql_pipeline import after_sync, in_pipeline, pipelined, pipelined_transaction
 from games import orders
 from games.engine import Pass
 from games.models import Event, Game, Seat, SeatClock
@@ -139,12 +139,23 @@ def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_five_writes(monk
         sent.append((sql.split(None, 1)[0], pipeline_on()))
         return execute(sql, params, many, context)
 
+    ended_before_djangos_commit: list[bool] = []
+    wrapper = connections["default"]  # `connection` is a proxy to it
+    real_commit = type(wrapper)._commit
+
+    def commit(self):
+        status = self.connection.info.transaction_status
+        ended_before_djangos_commit.append(status == pq.TransactionStatus.IDLE)
+        return real_commit(self)
+
+    monkeypatch.setattr(type(wrapper), "_commit", commit)
     with connection.execute_wrapper(watch):
         submit_order(game, on_turn, Pass(on_turn.faction), seq)
     assert sent == [("SELECT", True)] + [("INSERT", True)] * 5
     # BEGIN (psycopg waits for it even in a pipeline), the lock's rows, then the pipeline's end
-    # for all five writes; COMMIT follows outside the pipeline: four waits where there were eight.
+    # for all five writes and the COMMIT queued after them: three waits where there were eight.
     assert waits == [1, 1, 6]
+    assert ended_before_djangos_commit == [True]  # so Django's commit() sends nothing
     assert load_game(game).seq > seq and not pipeline_on()
 
 
@@ -263,3 +274,80 @@ def test_a_transaction_whose_errors_were_caught_inside_the_pipeline_fails_instea
                 Seat.objects.filter(game=game).count()
         # Carrying on, COMMIT would be a silent ROLLBACK, with the order told it was accepted.
     assert load_game(game).seq == head
+
+
+def other_connections_count(game: Game) -> int:
+    """The game's events as a second connection sees them: only what is committed."""
+    other = connection.copy()
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM games_event WHERE game_id = %s", [game.pk])
+            return cursor.fetchone()[0]
+    finally:
+        other.close()
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_pipelined_transaction_commits_in_the_writes_wait_and_then_runs_its_on_commit_hooks():
+    game = two_player_game()
+    head = load_game(game).seq
+    committed_before = other_connections_count(game)
+    seen: list[str] = []
+    rows = [event_row(game, head + 1)]
+    with pipelined_transaction():
+        insert_rows(rows, returning_pk=True)
+        transaction.on_commit(lambda: seen.append(f"hook sees {other_connections_count(game)}"))
+        after_sync(lambda: seen.append(f"read {rows[0].pk is not None}"))
+        assert seen == [] and other_connections_count(game) == committed_before
+    assert seen == ["read True", f"hook sees {committed_before + 1}"]
+    assert connection.get_autocommit() and not connection.in_atomic_block
+    assert connection.connection.info.transaction_status == pq.TransactionStatus.IDLE
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_pipelined_transaction_whose_write_fails_skips_its_commit_and_rolls_all_back():
+    game = two_player_game()
+    head = load_game(game).seq
+    events = Event.objects.filter(game=game).count()
+    hooks: list[str] = []
+    with pytest.raises(IntegrityError, match="games_event_unique_seq"), pipelined_transaction():
+        insert_rows([event_row(game, head + 1)])
+        insert_rows([event_row(game, head)])  # the clash: the COMMIT queued after it is not run
+        transaction.on_commit(lambda: hooks.append("ran"))
+    assert hooks == [] and other_connections_count(game) == events
+    assert connection.get_autocommit()
+    with pipelined_transaction():  # the connection goes on
+        insert_rows([event_row(game, head + 1)])
+    assert other_connections_count(game) == events + 1
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_pipelined_transaction_whose_error_was_caught_commits_nothing():
+    game = two_player_game()
+    head = load_game(game).seq
+    events = Event.objects.filter(game=game).count()
+    with pytest.raises(DatabaseError, match="caught"), pipelined_transaction():
+        insert_rows([event_row(game, head + 1)])
+        insert_rows([event_row(game, head)])
+        for _ in range(2):  # the clash, then "pipeline aborted", each caught
+            with contextlib.suppress(DatabaseError):
+                Seat.objects.filter(game=game).count()
+    assert other_connections_count(game) == events
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_pipelined_transaction_inside_another_is_a_savepoint_and_the_outer_one_decides():
+    game = two_player_game()
+    head = load_game(game).seq
+    events = Event.objects.filter(game=game).count()
+    with pytest.raises(RuntimeError, match="outer"), transaction.atomic():
+        with pipelined_transaction():
+            insert_rows([event_row(game, head + 1)])
+        assert connection.connection.info.transaction_status == pq.TransactionStatus.INTRANS
+        assert Event.objects.filter(game=game).count() == events + 1  # seen inside the outer one
+        raise RuntimeError("the outer transaction fails")
+    assert other_connections_count(game) == events
