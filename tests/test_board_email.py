@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from email.mime.base import MIMEBase
 from io import BytesIO
 from types import SimpleNamespace
+from urllib.parse import urlsplit
 
 import pytest
 import time_machine
@@ -105,6 +106,29 @@ def test_h_screen_every_email_shows_the_board_its_reader_may_see() -> None:
     (turn,) = [m for m in mail.outbox if m.to == ["ben@example.com"]]
     _, png = board_part(turn)
     assert png == render_board_png(player_view(after, "sparta"), "de")  # the board after the move
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_tapping_the_emails_picture_opens_the_board_on_the_readers_game_page(client) -> None:
+    """On a phone the picture's words are small: it links to the board of the reader's own page,
+    which zooms; its alt text, the link's name, says so in the reader's language."""
+    create_game(PLAYERS, scenario=SCENARIO)
+    alt = {
+        "ana@example.com": "The board: open it larger in the game",
+        "ben@example.com": "Das Brett: im Spiel größer öffnen",
+    }
+    assert len(mail.outbox) == 2
+    for message in mail.outbox:
+        html, _ = message.alternatives[0]
+        cid, _ = board_part(message)
+        pattern = rf'<a href="([^"#]+)#board"><img src="cid:{re.escape(cid)}" alt="([^"]+)"'
+        ((link, said),) = re.findall(pattern, html)
+        assert said == alt[message.to[0]]
+        assert f'<a href="{link}"' in html  # the email's own "Open the game" link
+        page = client.get(urlsplit(link).path)
+        assert page.status_code == 200
+        assert b'<section id="board">' in page.content and b"<svg" in page.content
 
 
 @pytest.mark.django_db(transaction=True)

@@ -236,6 +236,14 @@ def test_the_turn_email_on_a_phone_has_its_link_on_the_first_screen(live_server,
         button.click()
     assert WORDS[language]["turn"] in email.inner_text("#status")
 
+    # The picture's words are small at 390 px: a tap on it opens the board on the game page.
+    again = email_on_a_phone(browser, turn, language)
+    with again.expect_navigation():
+        again.locator("img").first.click()
+    assert again.url.endswith("#board")
+    again.screenshot(path=str(SHOTS / f"board-from-email-{language}.png"))
+    assert on_screen(again, "#board svg"), "the tapped picture did not bring the board into view"
+
 
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.django_db(transaction=True)
