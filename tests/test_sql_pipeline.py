@@ -287,12 +287,16 @@ def other_connections_count(game: Game) -> int:
         other.close()
 
 
+def committed_game() -> tuple[Game, int, int]:
+    """A game, the seq of its head, and how many of its events are committed."""
+    game = two_player_game()
+    return game, load_game(game).seq, other_connections_count(game)
+
+
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_pipelined_transaction_commits_in_the_writes_wait_and_then_runs_its_on_commit_hooks():
-    game = two_player_game()
-    head = load_game(game).seq
-    committed_before = other_connections_count(game)
+    game, head, committed_before = committed_game()
     seen: list[str] = []
     rows = [event_row(game, head + 1)]
     with pipelined_transaction():
@@ -308,9 +312,7 @@ def test_a_pipelined_transaction_commits_in_the_writes_wait_and_then_runs_its_on
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_pipelined_transaction_whose_write_fails_skips_its_commit_and_rolls_all_back():
-    game = two_player_game()
-    head = load_game(game).seq
-    events = Event.objects.filter(game=game).count()
+    game, head, events = committed_game()
     hooks: list[str] = []
     with pytest.raises(IntegrityError, match="games_event_unique_seq"), pipelined_transaction():
         insert_rows([event_row(game, head + 1)])
@@ -326,9 +328,7 @@ def test_a_pipelined_transaction_whose_write_fails_skips_its_commit_and_rolls_al
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_pipelined_transaction_whose_error_was_caught_commits_nothing():
-    game = two_player_game()
-    head = load_game(game).seq
-    events = Event.objects.filter(game=game).count()
+    game, head, events = committed_game()
     with pytest.raises(DatabaseError, match="caught"), pipelined_transaction():
         insert_rows([event_row(game, head + 1)])
         insert_rows([event_row(game, head)])
@@ -341,9 +341,7 @@ def test_a_pipelined_transaction_whose_error_was_caught_commits_nothing():
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_pipelined_transaction_inside_another_is_a_savepoint_and_the_outer_one_decides():
-    game = two_player_game()
-    head = load_game(game).seq
-    events = Event.objects.filter(game=game).count()
+    game, head, events = committed_game()
     with pytest.raises(RuntimeError, match="outer"), transaction.atomic():
         with pipelined_transaction():
             insert_rows([event_row(game, head + 1)])
