@@ -67,7 +67,9 @@ def pipelined_transaction(alias: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
 def pipelined(alias: str = DEFAULT_DB_ALIAS, commit: bool = False) -> Iterator[None]:
     """Let the block's `unanswered()` statements on the connection `alias` go without a wait for
     each, and wait for them at the block's end (raising the first error among them). Use it inside
-    the caller's transaction, which the error then rolls back; nested, it is the outer one."""
+    the caller's transaction, which the error then rolls back; nested, it is the outer one.
+    `commit`: the caller's transaction ends here, its COMMIT queued behind the block's statements
+    (pipelined_transaction, which alone passes it, for an atomic() it opened itself)."""
     conn = connections[alias]
     if conn.vendor != "postgresql" or not settings.DB_PIPELINE or getattr(conn, _STATE, None) is not None:
         yield
