@@ -23,7 +23,7 @@ BENCH_REDIS := redis://127.0.0.1:6379/12
 PG_ANSWERS = $(PY) -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=3).close()'
 REDIS_ANSWERS = $(PY) -c 'import sys, redis; redis.Redis.from_url(sys.argv[1], socket_connect_timeout=3).ping()'
 
-.PHONY: help venv run test bench bench-scale lint format
+.PHONY: help venv machine run test bench bench-scale lint format
 
 help:
 	@echo "make run    start the service at http://$(HOST):$(PORT)/ (plus Celery when Redis answers)"
@@ -43,27 +43,45 @@ run: $(STAMP)
 	@mkdir -p var
 	# Links in emails must point at this server unless SITE_URL says otherwise.
 	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
+	# REDIS_URL unset: the local Redis if it answers, else the embedded mode. REDIS_URL= (empty): the
+	# embedded mode. REDIS_URL set: that Redis, or no start at all, since with a broker configured that
+	# does not answer no task would run and every email would wait for ever. Decided first, so that
+	# the demo game's emails below go out the same way as every later one.
+	if [ -n "$${REDIS_URL-unset}" ] && $(REDIS_ANSWERS) "$${REDIS_URL:-$(LOCAL_REDIS)}" 2>/dev/null; then
+		export REDIS_URL="$${REDIS_URL:-$(LOCAL_REDIS)}"
+	elif [ -n "$${REDIS_URL:-}" ]; then
+		echo "REDIS_URL=$$REDIS_URL does not answer, so no email would be sent: start that Redis, or run" >&2
+		echo "'REDIS_URL= make run' for the embedded mode (tasks in the web process, no Redis)." >&2
+		exit 1
+	else
+		export REDIS_URL=
+	fi
 	$(PY) manage.py migrate --noinput
 	$(MAKE) --no-print-directory messages
 	# The order loop adds a demo game here: `manage.py createdemo` prints each player's link.
 	if $(PY) manage.py help createdemo >/dev/null 2>&1; then $(PY) manage.py createdemo; fi
 	pids=()
 	trap 'if [ $${#pids[@]} -gt 0 ]; then kill $${pids[@]} 2>/dev/null || true; wait $${pids[@]} 2>/dev/null || true; fi' EXIT INT TERM
-	redis_url="$${REDIS_URL:-$(LOCAL_REDIS)}"
-	if $(REDIS_ANSWERS) "$$redis_url" 2>/dev/null; then
-		export REDIS_URL="$$redis_url"
+	if [ -n "$$REDIS_URL" ]; then
 		$(PY) -m celery -A aegea_pbem worker --loglevel=INFO --concurrency=2 >var/celery-worker.log 2>&1 & pids+=($$!)
 		$(PY) -m celery -A aegea_pbem beat --loglevel=INFO --schedule var/celerybeat-schedule >var/celery-beat.log 2>&1 & pids+=($$!)
-		echo "Celery worker and beat on $$redis_url (logs in var/celery-*.log)"
+		echo "Celery worker and beat on $$REDIS_URL (logs in var/celery-*.log)"
 	else
 		# Eager: each nudge runs in its caller; eagerbeat runs beat's schedule (sweeps, deadlines, digests).
 		$(PY) manage.py eagerbeat >var/eager-beat.log 2>&1 & pids+=($$!)
-		echo "No Redis at $$redis_url: Celery tasks run eagerly inside the web process; the beat schedule in manage.py eagerbeat (log in var/eager-beat.log)"
+		sleep 2
+		kill -0 $${pids[-1]} 2>/dev/null || { echo "manage.py eagerbeat did not start:" >&2; cat var/eager-beat.log >&2; exit 1; }
+		echo "No Redis: Celery tasks run eagerly inside the web process; the beat schedule in manage.py eagerbeat (log in var/eager-beat.log)"
 	fi
 	echo "AEGEAPOLIS is running at http://$(HOST):$(PORT)/  (emails land in $${MAILBOX_DIR:-var/mailbox}/; Ctrl-C stops)"
 	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
-test: $(STAMP)
+# The machine's part of `make test`: local PostgreSQL and Redis started, Debian's Chromium, gettext
+# and cairo installed when missing (tools/machine-setup; as root, else it prints the command).
+machine:
+	@bash tools/machine-setup
+
+test: $(STAMP) machine
 	@db="$${DATABASE_URL:-}"
 	if [ -z "$$db" ]; then
 		if $(PG_ANSWERS) "$(LOCAL_POSTGRES)" 2>/dev/null; then db="$(LOCAL_POSTGRES)"
