@@ -58,7 +58,7 @@ run: $(STAMP)
 	fi
 	$(PY) manage.py migrate --noinput
 	$(MAKE) --no-print-directory messages
-	# The order loop adds a demo game here: `manage.py createdemo` prints each player's link.
+	# The demo game (made once; `manage.py createdemo --new` for another): each player's link printed.
 	if $(PY) manage.py help createdemo >/dev/null 2>&1; then $(PY) manage.py createdemo; fi
 	pids=()
 	trap 'if [ $${#pids[@]} -gt 0 ]; then kill $${pids[@]} 2>/dev/null || true; wait $${pids[@]} 2>/dev/null || true; fi' EXIT INT TERM

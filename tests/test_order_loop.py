@@ -406,6 +406,24 @@ def test_createdemo_prints_each_players_link(capsys, settings):
     assert all("Olga has started AEGEAPOLIS Demo" in rendered(row).text for row in welcomes)
 
 
+@pytest.mark.django_db
+def test_createdemo_at_every_start_of_make_run_reuses_its_demo_and_new_adds_another(capsys, settings):
+    """Finding: `make run` added another demo game each time it started."""
+    call_command("createdemo")
+    first = Game.objects.get()
+    capsys.readouterr()
+
+    call_command("createdemo")
+    again = capsys.readouterr().out
+    assert Game.objects.count() == 1
+    assert f"Demo game {first.pk} (createdemo --new for another)" in again
+    assert again.count(f"/play/{first.pk}/") == 2
+    assert Outbox.objects.filter(game_id=first.pk, kind="welcome").count() == 2  # nobody welcomed twice
+
+    call_command("createdemo", "--new")
+    assert Game.objects.count() == 2
+
+
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_game_played_to_the_end_reveals_the_seed_and_mails_everyone_the_result(client):

@@ -11,7 +11,9 @@ from django.urls import reverse
 
 from games.game_setup import PlayerSpec, create_game
 from games.links import seat_url
+from games.models import Game
 
+DEMO_NAME = "Demo"
 DEMO_PLAYERS = ["Ana <ana@example.com>:athens", "Ben <ben@example.com>:sparta"]
 DEMO_ORGANISER = ("organiser", "aegeapolis")  # only created with DEBUG on, for trying the organiser pages
 
@@ -21,6 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--language", default="en")
+        parser.add_argument("--new", action="store_true", help="another demo game, beside the one there is")
 
     def handle(self, *args: Any, **options: Any) -> None:
         organiser = None
@@ -33,9 +36,16 @@ class Command(BaseCommand):
             if created:
                 organiser.set_password(password)
                 organiser.save()
-        players = [PlayerSpec.parse(text) for text in DEMO_PLAYERS]
-        game = create_game(players, options["language"], organiser=organiser, name="Demo")
-        self.stdout.write(self.style.SUCCESS(f"Demo game {game.pk} created. Each player's link:"))
+        # `make run` calls this at every start: the demo there is is played on, not joined by another.
+        game = None if options["new"] else Game.objects.filter(name=DEMO_NAME).order_by("pk").first()
+        if game is None:
+            players = [PlayerSpec.parse(text) for text in DEMO_PLAYERS]
+            game = create_game(players, options["language"], organiser=organiser, name=DEMO_NAME)
+            self.stdout.write(self.style.SUCCESS(f"Demo game {game.pk} created. Each player's link:"))
+        else:
+            self.stdout.write(
+                self.style.SUCCESS(f"Demo game {game.pk} (createdemo --new for another). Each player's link:")
+            )
         for seat in game.seats.order_by("id"):
             self.stdout.write(f"  {seat.name} ({seat.faction}): {seat_url(seat)}")
         self.stdout.write(f"Emails are in {settings.EMAIL_FILE_PATH} (backend {settings.EMAIL_BACKEND}).")
