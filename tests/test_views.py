@@ -406,14 +406,17 @@ def test_organiser_sees_only_their_own_games(client, organiser, game):
 
 def test_mailbox_page_only_with_debug(client, settings, tmp_path):
     settings.EMAIL_FILE_PATH = str(tmp_path)
-    (tmp_path / "20261130-080000-1.log").write_text("Subject: your turn\n\nhello")
+    (tmp_path / "20261130-080000-1.log").write_text(
+        "Subject: your turn\nTo: ana@example.com\n\nhello\n" + "-" * 79 + "\n"
+    )
     settings.DEBUG = False
     assert client.get(reverse("games:mailbox")).status_code == 404
     settings.DEBUG = True
-    assert "20261130-080000-1.log" in client.get(reverse("games:mailbox")).content.decode()
-    message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log"]))
-    assert message.status_code == 200 and b"your turn" in message.content
-    assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret"])).status_code == 404
+    assert "your turn" in client.get(reverse("games:mailbox")).content.decode()
+    message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log:0"]))
+    assert message.status_code == 200 and b"hello" in message.content
+    assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret:0"])).status_code == 404
+    assert client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log:7"])).status_code == 404
 
 
 def test_tile_choice_is_answered_through_its_own_form(client, game, on_turn):
