@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from aegea_pbem.security_config import parse_rate_limits
+from aegea_pbem.security_config import parse_rate_limits, parse_trusted_proxies
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -64,7 +64,6 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "aegea_pbem.security.SecurityHeadersMiddleware",
-    "aegea_pbem.security.RateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -194,12 +193,18 @@ INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))
 # over INBOUND_MAX_BYTES gets a polite "too large" answer; above it, 413 unread, no answer.
 INBOUND_POST_MAX_BYTES = int(os.environ.get("INBOUND_POST_MAX_BYTES", str(20 * 1024 * 1024)))
 
-# Rate limits per client address on order and link endpoints (aegea_pbem/security.py):
-# "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600" means 30 orders and 120 link openings a
-# minute, 10 sign-ins in 5 minutes and 5 asks for a new link an hour; "off" turns them off.
+# Rate limits (aegea_pbem/rate_limits.py, docs/operations.md "Behind a reverse proxy"), per seat for
+# a request with a valid link token, else per client address: "orders=30/60,links=120/60,
+# logins=10/300,newlinks=5/3600,resets=5/3600" means 30 orders and 120 link openings a minute, 10
+# sign-ins in 5 minutes, 5 asks for a new link and 5 password resets an hour; "off" turns them off.
 RATE_LIMITS = parse_rate_limits(
-    os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600")
+    os.environ.get("RATE_LIMITS", "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600,resets=5/3600")
 )
+# The proxies whose X-Forwarded-For names the client (addresses and CIDR networks); none by default.
+TRUSTED_PROXIES = parse_trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
+# django-ratelimit counts in the "ratelimit" cache below; when the cache fails nobody is limited.
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_FAIL_OPEN = True
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "ratelimit": (

@@ -1,14 +1,24 @@
 """URL routes. Each app adds its routes with one include() line below."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from aegea_pbem.rate_limits import posted_email, rate_limited
 from games import views_home
+
+# An organiser's password is the key to their games (and staff's to the admin): guesses are limited
+# per client address; a reset mails an address, limited per client and per address asked for.
+signed_in = rate_limited(None, post="logins")
+reset = rate_limited(None, post="resets", also=[posted_email])
 
 urlpatterns = [
     path("", views_home.home, name="home"),
     path("healthz", views_home.healthz, name="healthz"),
+    path("admin/login/", signed_in(admin.site.login)),
     path("admin/", admin.site.urls),
+    path("accounts/login/", signed_in(auth_views.LoginView.as_view()), name="login"),
+    path("accounts/password_reset/", reset(auth_views.PasswordResetView.as_view()), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     # Issue 6: the ESPs' webhooks (email orders), the inbound ones bounded in size.
     path("anymail/", include("notifications.webhooks")),

@@ -38,7 +38,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int, workers: int, log_dir: Path) -> subprocess.Popen:
+def start_gunicorn(
+    port: int, workers: int, log_dir: Path, environment: dict[str, str] | None = None
+) -> subprocess.Popen:
+    """gunicorn serving the site on 127.0.0.1:`port`, answering /healthz; `environment` overrides the
+    bench's own (e.g. rate limits on, for tests/reliability/test_rate_limits_gunicorn.py)."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
@@ -47,6 +51,7 @@ def start_gunicorn(port: int, workers: int, log_dir: Path) -> subprocess.Popen:
         "RATE_LIMITS": "off",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
         "LOG_LEVEL": "ERROR",
+        **(environment or {}),
     }
     log = open(log_dir / "bench-gunicorn.log", "w")  # noqa: SIM115  (closed with the process)
     gunicorn = Path(sys.executable).with_name("gunicorn")

@@ -20,13 +20,14 @@ from .engine import RuleViolation, command_from_dict
 from .forms import violation_text
 from .long_mail import mail_seat
 from .mail_keys import ReplyKey
-from .messages import MessageRefused, send_message
+from .messages import MessageRefused
 from .models import Game
 from .narration import tell
 from .notify import answer_position
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from .position_words import choice_reply
+from .seat_limits import send_mailed_message
 from .situation import load_game, whose_turn
 
 
@@ -48,7 +49,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             parsed = parse_order(lines[0], seat.faction)
             if isinstance(parsed, MessageOrder):
                 text = "\n".join([parsed.text, *lines[1:]])
-                send_message(seat, parsed.to, text)
+                send_mailed_message(seat, parsed.to, text)
                 _answer(key, inbound_id, [_("Your message was sent.")])
                 return "message"
             if parsed.get("kind") == "choose_tile" and parsed["keep"] is None and not parsed["discard_order"]:
@@ -127,7 +128,7 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         _answer(key, inbound_id, [_("Your reply held no text of its own, so no message was sent.")])
         return "no-order"
     try:
-        send_message(key.seat, key.ref, "\n".join(lines))
+        send_mailed_message(key.seat, key.ref, "\n".join(lines))
     except MessageRefused as refused:
         _answer(key, inbound_id, [refused.message])
         return "refused"

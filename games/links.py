@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core import signing
 from django.db.models import F
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -109,3 +110,11 @@ def revoke_links(seat: Seat) -> None:
     """Withdraw every link issued to `seat` so far; its next email carries a new one."""
     Seat.objects.filter(pk=seat.pk).update(token_version=F("token_version") + 1)
     seat.refresh_from_db(fields=["token_version"])
+
+
+def bearer_token(request: HttpRequest) -> str:
+    """The link token a program sends: `Authorization: Bearer <token>`, or `?token=` ("" if neither)."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header.removeprefix("Bearer ").strip()
+    return request.GET.get("token", "")

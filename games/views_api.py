@@ -16,21 +16,16 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from aegea_pbem.rate_limits import rate_limited
+
 from .engine import RuleViolation
 from .forms import violation_text
-from .links import LinkError, read_link, resolve_link
+from .links import LinkError, bearer_token, read_link, resolve_link
 from .models import Seat
 from .narration import tell
 from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_linked_order
+from .seat_limits import link_in_header
 from .situation import player_screen
-
-
-def _token(request: HttpRequest) -> str:
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Bearer "):
-        return header.removeprefix("Bearer ").strip()
-    return request.GET.get("token", "")
-
 
 NOT_A_SEQ = gettext_lazy("expected_seq must be a whole number.")
 MALFORMED = gettext_lazy('Send {"expected_seq": n, "command": {...}} as JSON.')
@@ -38,7 +33,7 @@ MALFORMED = gettext_lazy('Send {"expected_seq": n, "command": {...}} as JSON.')
 
 def _seat(request: HttpRequest, game_id: int) -> Seat | JsonResponse:
     try:
-        return resolve_link(_token(request), game_id)
+        return resolve_link(bearer_token(request), game_id)
     except LinkError as error:
         return _link_error(error)
 
@@ -54,6 +49,7 @@ def _error(status: int, code: str, message: str, rule: str | None = None) -> Jso
     return JsonResponse({"error": body}, status=status)
 
 
+@rate_limited("links", bucket=link_in_header)
 @require_GET
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
     """The player's view of the game (H-SCREEN), who must act and the orders legal for them now."""
@@ -79,10 +75,11 @@ def state(request: HttpRequest, game_id: int) -> JsonResponse:
 
 
 @csrf_exempt
+@rate_limited("orders", bucket=link_in_header)
 @require_POST
 def orders(request: HttpRequest, game_id: int) -> JsonResponse:
     """Submit one order: {"expected_seq": n, "command": {"kind": ..., ...}}; the player is the token's."""
-    token = _token(request)
+    token = bearer_token(request)
     try:
         claim = read_link(token, game_id)  # the signature; the seat is checked with the game's lock
     except LinkError as error:

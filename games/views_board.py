@@ -11,14 +11,18 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from aegea_pbem.rate_limits import rate_limited
+
 from .engine import RuleViolation
 from .forms import MoveForm, violation_text
 from .languages import page_language
 from .links import LinkError, resolve_link
 from .previews import preview_move_cost
+from .seat_limits import link_in_path
 from .situation import load_game
 
 
+@rate_limited("links", post="orders", bucket=link_in_path)
 @require_GET
 def move_cost(request: HttpRequest, game_id: int, token: str) -> JsonResponse:
     """`?move-origin=C3&move-to1=E3&move-phalanxes1=4…` (the Move form's fields) -> {"cost", "text"} or

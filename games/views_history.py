@@ -17,12 +17,15 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from aegea_pbem.rate_limits import rate_limited
+
 from .board.svg import render_board
 from .export import export_game
 from .history import board_at, default_since, history, years_of
 from .languages import page_language
-from .links import LinkError, resolve_link
+from .links import LinkError, bearer_token, resolve_link
 from .models import Game, Seat
+from .seat_limits import link_in_header, link_in_path
 from .views_play import link_error_page
 from .words import faction_name, year_label
 
@@ -67,6 +70,7 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
     }
 
 
+@rate_limited("links", post="orders", bucket=link_in_path)
 @require_GET
 def player_history(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     """The game's history as the link's player may know it (H-SCREEN; everything after H-END)."""
@@ -105,10 +109,7 @@ def organiser_history(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _export_reader(request: HttpRequest, game_id: int) -> Seat | Game | JsonResponse:
-    header = request.headers.get("Authorization", "")
-    token = (
-        header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else request.GET.get("token")
-    )
+    token = bearer_token(request)
     if token:
         try:
             return resolve_link(token, game_id)
@@ -127,6 +128,7 @@ def _export_reader(request: HttpRequest, game_id: int) -> Seat | Game | JsonResp
     )
 
 
+@rate_limited("links", bucket=link_in_header)
 @require_GET
 def export(request: HttpRequest, game_id: int) -> JsonResponse:
     """The game's log, redacted for the reader (docs/export.md): a seat's token or the organiser's login."""

@@ -8,10 +8,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from aegea_pbem.rate_limits import rate_limited
+
 from .fresh_links import ask_for_new_links
 from .long_forms import NewLinkForm
 
 
+@rate_limited(None, post="newlinks")  # by who asks, not the address asked: a new link is mailed
 @require_http_methods(["GET", "POST"])
 def new_link(request: HttpRequest) -> HttpResponse:
     """GET: the form. POST: new links mailed to the seats with that address, if any; the answer

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from aegea_pbem.rate_limits import rate_limited
+
 from .deadlines import deadline_text, recompute_deadlines, seat_zone, settings_for
 from .languages import page_language
 from .links import LinkError, resolve_link
@@ -22,11 +24,13 @@ from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat
 from .organiser_watch import default_order_note, final_result, seat_rows
+from .seat_limits import link_in_path
 from .substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone, unsubscribe
 from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
 
 
+@rate_limited("links", post="orders", bucket=link_in_path)
 @require_POST
 def player_action(request: HttpRequest, game_id: int, token: str, action: str) -> HttpResponse:
     """A message, a vacation, new preferences or a time zone from the player page; back to the page

@@ -14,6 +14,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from aegea_pbem.rate_limits import rate_limited
+
 from .board import render_board
 from .board.names import tile_name
 from .engine import RuleViolation
@@ -37,6 +39,7 @@ from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .organiser_watch import result_text
 from .position_words import cost_line
 from .previews import order_cost
+from .seat_limits import link_in_path
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
 from .words import coins_text, command_label, faction_name
@@ -51,6 +54,7 @@ def link_error_page(request: HttpRequest, error: LinkError) -> HttpResponse:
     return render(request, "games/link_error.html", context, status=error.status)
 
 
+@rate_limited("links", post="orders", bucket=link_in_path)
 @require_http_methods(["GET", "POST"])
 def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     try:

@@ -167,10 +167,31 @@ def authenticated_tracking(view: Callable[..., HttpResponse]) -> Callable[..., H
     return csrf_exempt(wrapped)
 
 
+def secret_inbound(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """With AEGEA_PRODUCTION=1 an inbound post needs ANYMAIL_WEBHOOK_SECRET (anymail then checks the
+    post's basic auth): without it anymail only warns and anyone may post mails as a player's
+    reply. Refused posts, not a refused start: the web still serves every game while the secret is
+    set, and 503 makes the ESP keep the mail and post it again (docs/operations.md)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if getattr(settings, "PRODUCTION", False) and not getattr(settings, "ANYMAIL", {}).get(
+            "WEBHOOK_SECRET"
+        ):
+            log.error("%s refused: set ANYMAIL_WEBHOOK_SECRET to receive inbound mail", request.path)
+            return HttpResponse(
+                "Inbound mail is off: no webhook secret.", status=503, content_type="text/plain"
+            )
+        return view(request, *args, **kwargs)
+
+    return csrf_exempt(wrapped)
+
+
 def _bounded(pattern: Any) -> Any:
     name = (pattern.name or "") if isinstance(pattern, URLPattern) else ""
     if name.endswith("_inbound_webhook"):
-        return re_path(pattern.pattern.regex.pattern, readable(bounded_inbound(pattern.callback)), name=name)
+        inbound = secret_inbound(readable(bounded_inbound(pattern.callback)))
+        return re_path(pattern.pattern.regex.pattern, inbound, name=name)
     if name.endswith("_tracking_webhook"):
         return re_path(
             pattern.pattern.regex.pattern, authenticated_tracking(readable(pattern.callback)), name=name

@@ -200,7 +200,7 @@ def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_
 
 @time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)  # one window: one minute
 def test_the_too_many_requests_page_speaks_the_browsers_language(client, settings):
-    """It answers before LocaleMiddleware runs, so it reads Accept-Language itself."""
+    """It answers before the link's seat (and so its chosen language) is read: it reads Accept-Language."""
     settings.RATE_LIMITS = {"links": (1, 60)}
     caches["ratelimit"].clear()
     seat = seats_to_act(create_game([ANA, BEN]))[0]

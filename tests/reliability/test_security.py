@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import time_machine
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
@@ -216,3 +217,23 @@ def test_sign_ins_are_rate_limited_so_an_organisers_password_cannot_be_guessed_a
     assert guesses == [200, 200, 200, 429]  # a wrong password shows the form again (200)
     assert client.post("/admin/login/", {"username": "olga", "password": "x"}).status_code == 429
     assert client.get(login).status_code == 200  # reading the form is not a guess
+
+
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)  # inside one window
+def test_password_resets_are_limited_per_client_and_per_address_asked_for(settings, mailoutbox):
+    """Finding: password reset is unthrottled. Its form mailed an organiser's address as often as
+    anyone posted it. Now each client address and each address asked for have RATE_LIMITS "resets"."""
+    settings.RATE_LIMITS = {"resets": (2, 3600)}
+    caches["ratelimit"].clear()
+    User.objects.create_user("olga", "olga@example.com", "pw")
+    reset = reverse("password_reset")
+    one, other = Client(REMOTE_ADDR="192.0.2.1"), Client(REMOTE_ADDR="192.0.2.2")
+    asked = [one.post(reset, {"email": "olga@example.com"}).status_code for _ in range(3)]
+    assert asked == [302, 302, 429]
+    assert len(mailoutbox) == 2
+    # Another client asking for the same address: that address's limit is spent.
+    refused = other.post(reset, {"email": "OLGA@example.com "}, HTTP_ACCEPT_LANGUAGE="de")
+    assert refused.status_code == 429 and "Es wurde keine E-Mail verschickt." in refused.content.decode()
+    assert other.post(reset, {"email": "someone@example.com"}).status_code == 302  # its own is not
+    assert len(mailoutbox) == 2
+    assert one.get(reset).status_code == 200  # reading the form is not an ask

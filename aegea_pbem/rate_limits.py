@@ -1,0 +1,150 @@
+"""Rate limits on the views that take orders, open links, sign in and mail: django-ratelimit counts.
+
+Each limited view carries `@rate_limited(kind, post=kind)`: which limit of settings.RATE_LIMITS
+("orders", "links", "logins", "newlinks", "resets": (requests, seconds)) a request spends, by
+its method. What it spends is a *bucket*: a seat's own bucket when the request carries a valid
+link token for it (games/seat_limits.py tells), else the client's address. So junk from one
+address limits that address only, and no stranger can spend a player's allowance. An empty
+RATE_LIMITS (RATE_LIMITS=off) turns limiting off. docs/operations.md "Behind a reverse proxy".
+
+The client's address is REMOTE_ADDR, unless that peer is one of TRUSTED_PROXIES: then the
+right-most X-Forwarded-For entry that is not itself a trusted proxy (each proxy appends the
+address it was connected from, so entries left of the first untrusted one are the client's own
+say and may be forged).
+
+django-ratelimit (its `get_usage`) does the counting: fixed windows in the "ratelimit" cache
+(Redis when REDIS_URL is set, shared by every web process), keys hashed. Its `@ratelimit`
+decorator is not used as it stands, for two reasons: it raises `Ratelimited` (a 403 unless its
+middleware turns it into a page) without the seconds left, so no `Retry-After`; and with Redis
+down it fails the request even with RATELIMIT_FAIL_OPEN=True: its `cache.add` catches only
+socket.gaierror (measured: a view under `@ratelimit(key="ip", rate="1/m")` with the cache at
+redis://127.0.0.1:1 raised redis.exceptions.ConnectionError, a 500 page), where `spend` below
+lets requests through and logs a warning
+(tests/reliability/test_security.py, the cache-unavailable test).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Callable, Sequence
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django_ratelimit.core import get_usage
+
+log = logging.getLogger(__name__)
+
+IPv4Or6 = ipaddress.IPv4Address | ipaddress.IPv6Address
+# A bucket chooser: the view's request and URL keyword arguments -> a bucket name, or None for the
+# client's address. games/seat_limits.py has the seat's choosers.
+Bucket = Callable[[HttpRequest, dict[str, Any]], str | None]
+# A further bucket the same request also spends (e.g. the email address a reset is asked for).
+Also = Callable[[HttpRequest], str | None]
+
+
+def _address(text: str) -> IPv4Or6 | None:
+    try:
+        return ipaddress.ip_address(text.strip().strip("[]"))
+    except ValueError:
+        return None
+
+
+def _trusted(address: IPv4Or6) -> bool:
+    return any(address in network for network in getattr(settings, "TRUSTED_PROXIES", ()))
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: REMOTE_ADDR, or, from a trusted proxy, the right-most X-Forwarded-For
+    entry that is not a trusted proxy. An entry that is no address stops the walk at the hop before
+    it (the nearest proxy that wrote a true one), so garbage cannot choose a bucket of its own."""
+    peer = request.META.get("REMOTE_ADDR", "")
+    address = _address(peer)
+    if address is None or not _trusted(address):
+        return peer
+    for entry in reversed(request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")):
+        hop = _address(entry)
+        if hop is None:
+            break
+        address = hop
+        if not _trusted(hop):
+            break
+    return str(address)
+
+
+def address_bucket(address: str) -> str:
+    """The bucket of a client address: the address itself, an IPv6 client's /64 (one host's
+    usual share, which it could otherwise walk through address by address)."""
+    parsed = _address(address)
+    if isinstance(parsed, ipaddress.IPv6Address):
+        return "ip:" + str(ipaddress.IPv6Network(f"{parsed}/64", strict=False).network_address)
+    return f"ip:{address}"
+
+
+def spend(kind: str, bucket: str) -> int | None:
+    """Count one request of `kind` against `bucket`: None while within the limit (or no limit is set,
+    or the cache is unavailable: then nobody is limited rather than everybody refused), else the
+    seconds until the window ends."""
+    limits = getattr(settings, "RATE_LIMITS", {})
+    if kind not in limits:
+        return None
+    try:
+        usage = get_usage(None, group=kind, key=lambda *_: bucket, rate=limits[kind], increment=True)
+    except Exception as exc:  # noqa: BLE001  (any cache backend's connection error)
+        log.warning("rate limit not counted: cache unavailable (%s)", type(exc).__name__)
+        return None
+    if usage is None or not usage["should_limit"] or usage["limit"] == 0:  # limit 0: the cache failed
+        return None
+    return max(1, usage["time_left"])
+
+
+def rate_limited(
+    kind: str | None, post: str | None = None, bucket: Bucket | None = None, also: Sequence[Also] = ()
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A view's limit: POSTs spend `post` (if given), other methods `kind` (None: not limited);
+    the bucket is `bucket`'s answer or the client's address, and each of `also` that names one."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            spent = post if post and request.method == "POST" else kind
+            if spent and getattr(settings, "RATE_LIMITS", {}):
+                own = bucket(request, kwargs) if bucket else None
+                buckets = [own or address_bucket(client_address(request))]
+                buckets += [f"{a.__name__}:{value}" for a in also if (value := a(request))]
+                waits = [wait for wait in (spend(spent, b) for b in buckets) if wait]
+                if waits:
+                    return too_many(request, max(waits), spent)
+            return view(request, *args, **kwargs)
+
+        return limited
+
+    return decorator
+
+
+def posted_email(request: HttpRequest) -> str | None:
+    """The address a password reset is asked for (its form's `email`), as Django compares it."""
+    return request.POST.get("email", "").strip().lower() or None
+
+
+def too_many(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:
+    """The 429 answer in the reader's browser language: JSON for the API, the export and the Move
+    cost preview (its script shows {"error": text} as it is), else the page saying what was not done."""
+    with translation.override(translation.get_language_from_request(request)):
+        message = _("Too many requests. Please wait %(seconds)s seconds and try again.") % {
+            "seconds": retry_after
+        }
+        path = request.path_info
+        if path.endswith("/move-cost"):
+            response: HttpResponse = JsonResponse({"error": message}, status=429)
+        elif path.startswith("/api/") or path.endswith("/export.json"):
+            response = JsonResponse({"error": {"code": "rate_limited", "message": message}}, status=429)
+        else:
+            response = render(request, "429.html", {"message": message, "kind": kind}, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
