@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from .engine.view import HIDDEN
 from .trade_words import card_name, card_names
@@ -39,11 +39,35 @@ def _income(p: dict[str, Any], viewer: str | None) -> str:
     values = {"player": faction_name(p["player"]), "ap": p["ap"], "fp": p["fp"]}
     if viewer == p["player"]:
         values["coins"] = coins_text(p["coins"])
-        return _("You received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
-    if p["coins"] != HIDDEN:  # H-END: shown once the game is over
+        told = _("You received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
+    elif p["coins"] != HIDDEN:  # H-END: shown once the game is over
         values["coins"] = coins_text(p["coins"])
-        return _("%(player)s received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
-    return _("%(player)s received %(ap)s AP, %(fp)s FP and coins behind their screen.") % values
+        told = _("%(player)s received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
+    else:
+        told = _("%(player)s received %(ap)s AP, %(fp)s FP and coins behind their screen.") % values
+    return told + _economy(p)
+
+
+def _economy(p: dict[str, Any]) -> str:
+    """H-FACTION: the faction's own income (Thebes' economy), told apart from what its Poleis paid (S-INC:
+    a Polis pays its print, nothing more); its coins stay behind the screen like the others."""
+    economy = p.get("economy")
+    if not economy:
+        return ""
+    values = {"player": faction_name(p["player"]), "n": economy["owed"]}
+    if economy["coins"] == HIDDEN:
+        values["coins"] = ngettext("%(n)s coin", "%(n)s coins", economy["owed"]) % values
+    else:
+        values["coins"] = coins_text(economy["coins"])
+    told = ECONOMY_WORDS.get(p["player"], ECONOMY_WORDS[""])
+    return " " + str(told) % values
+
+
+# H-FACTION: Thebes is the faction with an economy of its own (data.FACTIONS); "" for any other.
+ECONOMY_WORDS = {
+    "thebes": gettext_lazy("Thebes' economy: +%(coins)s."),
+    "": gettext_lazy("The economy of %(player)s: +%(coins)s."),
+}
 
 
 def _passed(p: dict[str, Any], viewer: str | None) -> str:
@@ -210,7 +234,9 @@ def _oracle(p: dict[str, Any], viewer: str | None) -> str:
 
 
 def _mission_scored(p: dict[str, Any], viewer: str | None) -> str:
-    values = {"player": faction_name(p["player"]), "card": card_name(p["card"]), "vp": p["vp"]}
+    # H-RULES-VERSION: a Mints card of a game begun under version 1 is claimed as the card it counts as.
+    card = card_name(p["counts_as"]) if "counts_as" in p else card_name(p["card"])
+    values = {"player": faction_name(p["player"]), "card": card, "vp": p["vp"]}
     return _("%(player)s scored the Mission Card %(card)s: %(vp)s VP.") % values
 
 

@@ -18,7 +18,7 @@ from .engine.actions import hire_cost, recruit_cost, recruit_places
 from .engine.board import distance
 from .engine.builders import may_recruit_builders
 from .engine.expansion import expand_cost, expandable_spaces
-from .trade_words import card_names
+from .trade_words import held_card_words
 from .words import GOVERNMENT_NAMES, blanks_text, coins_text, faction_name, tile_name, units_text
 
 
@@ -55,7 +55,8 @@ def position_lines(state: GameState, faction: str) -> list[str]:
     if poleis:
         lines.append(_("Your Poleis and units: %(poleis)s.") % {"poleis": "; ".join(poleis)})
     if player.mission_cards:
-        lines.append(_("Your Mission Cards: %(cards)s.") % {"cards": card_names(player.mission_cards)})
+        held = ", ".join(held_card_words(c, state.rules_version) for c in player.mission_cards)
+        lines.append(_("Your Mission Cards: %(cards)s.") % {"cards": held})
     return lines
 
 

@@ -8,11 +8,13 @@ order and GameRng(seed, seq of its OrderGiven). Any altered, missing, added, swa
 re-rolled event shows up as the first seq where the stored log and the re-derived one differ
 (docs/fairness.md). The table's events (engine/table.py) are no part of any batch.
 
-The opening and every "OrderGiven" name the rules version they were decided under. A batch of
-another version than this engine's (or of none: recorded before the log named versions) may
-differ from the replay because the rules changed, not because anyone forged it: such a difference
-is reported as NOT CHECKED, once the seed and the fold of every stored event are checked; a wrong
-seed or a log that does not fold still fails (H-RULES-VERSION).
+The opening and every "OrderGiven" name the rules version they were decided under, and each is
+decided again under that version when the engine still decides it (engine.DECIDED_VERSIONS: a game
+recorded under version 1 replays exactly, event for event). A batch of a version the engine no
+longer decides (or of none: recorded before the log named versions) may differ from the replay
+because the rules changed, not because anyone forged it: such a difference is reported as NOT
+CHECKED, once the seed and the fold of every stored event are checked; a wrong seed or a log that
+does not fold still fails (H-RULES-VERSION).
 """
 
 from __future__ import annotations
@@ -62,11 +64,19 @@ class ReplayReport:
         return any(version != engine.RULES_VERSION for version in self.rules_versions)
 
     @property
+    def undecided_rules(self) -> bool:
+        """H-RULES-VERSION: a batch was recorded under rules this engine no longer decides (0, or none)."""
+        return any(version not in engine.DECIDED_VERSIONS for version in self.rules_versions)
+
+    @property
     def not_checked(self) -> bool:
-        """H-RULES-VERSION: the rules give another event than a batch recorded under other rules:
-        that may be the rules' change, so it proves nothing either way (seed and fold still hold)."""
+        """H-RULES-VERSION: the rules give another event than a batch recorded under rules this engine
+        no longer decides: that may be the rules' change, so it proves nothing either way (seed and
+        fold still hold). A batch of a version it decides is checked in full, whichever it is."""
         problem = self.problem
-        return problem is not None and problem.by_rules and problem.rules_version != engine.RULES_VERSION
+        return (
+            problem is not None and problem.by_rules and problem.rules_version not in engine.DECIDED_VERSIONS
+        )
 
     @property
     def failed(self) -> bool:
@@ -120,11 +130,20 @@ def _seed_problem(events: Sequence[LoggedEvent], seed: str) -> ReplayProblem | N
     return None
 
 
+def deciding(version: int | None) -> int:
+    """H-RULES-VERSION: the rules a batch recorded under `version` is decided again by: its own, while the
+    engine decides it; else (0, or none: before version 1) the oldest the engine decides, the nearest to
+    the rules it was played under, as before version 2 (a difference is then NOT CHECKED)."""
+    return version if version in engine.DECIDED_VERSIONS else engine.DECIDED_VERSIONS[0]
+
+
 def _opening(events: Sequence[LoggedEvent], seed: str) -> list[engine.Event]:
     first = events[0]
     if first.type == "ScenarioLoaded":
         return [engine.Event(first.type, first.payload)]
-    started, *rest = engine.opening_recorded({"factions": list(first.payload["seat_order"])}, seed)
+    version = deciding(engine.rules_version_of(first.payload))
+    setup_data = {"factions": list(first.payload["seat_order"])}
+    started, *rest = engine.opening_recorded(setup_data, seed, version)
     return [_as_recorded(started, first), *rest]
 
 
@@ -204,9 +223,8 @@ def _decide_again(
             versions.append(version)
         try:
             command = engine.command_from_dict(given.payload["command"])
-            expected = engine.decide_recorded(
-                state, command, seed, position=given.seq, by=given.payload.get("by", "player")
-            )
+            by = given.payload.get("by", "player")
+            expected = engine.decide_recorded(state, command, seed, given.seq, by, deciding(version))
         except (KeyError, TypeError, ValueError) as error:
             reason = f"the order cannot be read: {error}"
             return number, draws, ReplayProblem(given.seq, reason, rules_version=version), tuple(versions)
@@ -294,17 +312,27 @@ def not_checked_text(report: ReplayReport) -> str:
         f"NOT CHECKED: the rules' decisions from seq {problem.seq} on. The replay gives the log's events"
         f" for {report.orders} orders, then differs at seq {problem.seq} ({problem.reason}), whose order"
         f" was recorded under {rules_named(problem.rules_version)}; this engine implements rules version"
-        f" {engine.RULES_VERSION}. This may come from the change of the rules, not from tampering: replay"
+        f" {engine.RULES_VERSION} and replays exactly only versions {_decided_named()}, so it replayed that"
+        f" order by rules version {deciding(problem.rules_version)}."
+        " This may come from the change of the rules, not from tampering: replay"
         ' it with the project\'s code of that rules version to check it (docs/rules.md, "Rules versions")'
     )
 
 
+def _decided_named() -> str:
+    return " and ".join(", ".join(map(str, engine.DECIDED_VERSIONS)).rsplit(", ", 1))
+
+
 def other_rules_note(report: ReplayReport) -> str:
-    """H-RULES-VERSION: the OK line's note on a log of other rules this engine's rules replay exactly."""
+    """H-RULES-VERSION: the OK line's note on a log of other rules, replayed exactly: by the versions it
+    was recorded under, or, for rules the engine no longer decides, by this engine's giving the same."""
     if not report.other_rules:
         return ""
     named = ", ".join(rules_named(version) for version in report.rules_versions)
-    return f" (recorded under {named}; this engine's rules version {engine.RULES_VERSION} gives the same)"
+    if report.undecided_rules:
+        oldest = engine.DECIDED_VERSIONS[0]
+        return f" (recorded under {named}; this engine's rules version {oldest} gives the same)"
+    return f" (recorded under {named}; each order decided again by the rules version it names)"
 
 
 if __name__ == "__main__":

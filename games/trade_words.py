@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from .engine.data import MISSION_CARDS, ORACLE_COINS
+from .engine.missions import in_force_id
 from .engine.view import HIDDEN
 from .words import blanks_text
 
@@ -28,7 +29,8 @@ CARD_TEXTS = {
     "poleis": gettext_lazy("Objective: control %(target)s Poleis (%(vp)s VP)"),
     "rival_native": gettext_lazy("Objective: control a rival's Native Polis (%(vp)s VP)"),
     "trade_links": gettext_lazy("Objective: hold %(target)s trade links (%(vp)s VP)"),
-    "mints": gettext_lazy("Objective: control %(target)s Mint Poleis (%(vp)s VP)"),
+    "fortifications": gettext_lazy("Objective: have %(target)s Fortifications on your Poleis (%(vp)s VP)"),
+    "mints": gettext_lazy("Objective: control %(target)s Mint Poleis (%(vp)s VP)"),  # rules version 1
 }
 # H-MISSIONS: a card's short name, shown wherever a card is named (the hand's texts start with it).
 CARD_NAMES = {
@@ -41,7 +43,8 @@ CARD_NAMES = {
     "poleis": gettext_lazy("Objective: %(target)s Poleis"),
     "rival_native": gettext_lazy("Objective: a rival's Native Polis"),
     "trade_links": gettext_lazy("Objective: %(target)s trade links"),
-    "mints": gettext_lazy("Objective: %(target)s Mints"),
+    "fortifications": gettext_lazy("Objective: %(target)s Fortifications"),
+    "mints": gettext_lazy("Objective: %(target)s Mints"),  # rules version 1 only (H-MISSIONS)
 }
 RESOURCE_NAMES = {"ap": "AP", "fp": "FP", "coins": gettext_lazy("coins")}
 
@@ -67,6 +70,18 @@ def card_name(card_id: str) -> str:
 def card_names(card_ids: list[str]) -> str:
     """Several cards' names, e.g. "Combo, Flush, Objective: 6 Poleis"."""
     return ", ".join(card_name(c) for c in card_ids)
+
+
+def held_card_words(card_id: str, rules_version: int | None, words: Any = card_name) -> str:
+    """H-MISSIONS, H-RULES-VERSION: a card in a hand as it counts now: a Mints objective of a game begun
+    under rules version 1 is named as the card it counts as from version 2 on, and says which it was."""
+    counts_as = in_force_id(card_id, rules_version)
+    if counts_as == card_id:
+        return words(card_id)
+    return _("%(card)s (this card was %(old)s until rules version 2)") % {
+        "card": words(counts_as),
+        "old": card_name(card_id),
+    }
 
 
 def bundle_text(bundle: dict[str, Any]) -> str:
@@ -160,4 +175,7 @@ def hand_rows(view: dict[str, Any], faction: str) -> list[dict[str, str]]:
     """H-MISSIONS: the player's own Mission Cards (only their own view lists them): the id for the
     page's markup, the card's words (name and what it does) for the player to read."""
     cards = view.get("players", {}).get(faction, {}).get("mission_cards", [])
-    return [{"id": c, "text": card_text(c)} for c in cards] if isinstance(cards, list) else []
+    if not isinstance(cards, list):
+        return []
+    version = view.get("rules_version")
+    return [{"id": c, "text": held_card_words(c, version, card_text)} for c in cards]

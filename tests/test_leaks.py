@@ -150,6 +150,8 @@ def assert_export_redacted(document: dict[str, Any], reader: Reader, where: str)
             continue
         elif kind == "IncomeReceived":
             assert p["coins"] == HIDDEN, f"{where}: income coins at seq {event['seq']}"
+            # H-FACTION: Thebes' own economy coins go behind its screen as well
+            assert p.get("economy", {}).get("coins", HIDDEN) == HIDDEN, f"{where}: economy at {event['seq']}"
         elif kind == "MissionCardDrawn":
             assert p["card"] == HIDDEN and p["coin"] == HIDDEN, f"{where}: Oracle at seq {event['seq']}"
         elif kind == "WinterOrderSealed":

@@ -22,6 +22,63 @@ def test_h_screen_income_shows_coins_only_to_their_owner():
     assert "owl" not in describe("IncomeReceived", income, None, game=None)
 
 
+THEBES_INCOME = {
+    "player": "thebes",
+    "year": 429,
+    "ap": 1,
+    "fp": 1,
+    "coins": {"owl": 1, "shield": 1},
+    "owed": 2,
+    "economy": {"coins": {"turtle": 1}, "owed": 1},
+}
+
+
+def test_s_inc_thebes_extra_coin_is_told_as_thebes_economy_not_as_its_polis_paying_more():
+    """Finding: the narration told Thebes' bonus coin as part of what its Poleis paid (S-INC: a Polis
+    pays its print). Now the Poleis' coins are told, then "Thebes' economy: +1 coin" apart."""
+    own = describe("IncomeReceived", THEBES_INCOME, "thebes", game=None)
+    assert own == "You received 1 AP, 1 FP and 1 owl, 1 shield. Thebes' economy: +1 turtle."
+    hidden = {**THEBES_INCOME, "coins": "hidden", "economy": {"coins": "hidden", "owed": 1}}
+    told = describe("IncomeReceived", hidden, "sparta", game=None)
+    assert told == "Thebes received 1 AP, 1 FP and coins behind their screen. Thebes' economy: +1 coin."
+    with translation.override("de"):
+        german = describe("IncomeReceived", hidden, "sparta", game=None)
+        assert german.endswith("Thebens Wirtschaft: +1 Münze.")
+        assert describe("IncomeReceived", THEBES_INCOME, "thebes", game=None).endswith(
+            "Thebens Wirtschaft: +1 Schildkröte."
+        )
+
+
+def test_h_missions_a_mints_card_claimed_under_version_2_is_told_as_the_card_it_counts_as():
+    claimed = {
+        "player": "athens",
+        "card": "objective-mints-1",
+        "counts_as": "objective-fortifications-1",
+        "kind": "fortifications",
+        "vp": 3,
+        "progress": 3,
+    }
+    told = describe("MissionCardClaimed", claimed, None, game=None)
+    assert told == "Athens scored the Mission Card Objective: 3 Fortifications: 3 VP."
+    with translation.override("de"):
+        assert "Ziel: 3 Festungsanlagen" in describe("MissionCardClaimed", claimed, None, game=None)
+    old = {k: v for k, v in claimed.items() if k != "counts_as"} | {"kind": "mints"}  # a version 1 claim
+    assert "Objective: 3 Mints" in describe("MissionCardClaimed", old, None, game=None)
+
+
+def test_h_missions_a_hand_names_a_replaced_card_as_it_counts_now_in_both_languages():
+    from games.trade_words import held_card_words
+
+    assert held_card_words("objective-mints-1", 1) == "Objective: 3 Mints"
+    now = held_card_words("objective-mints-1", 2)
+    assert now == "Objective: 3 Fortifications (this card was Objective: 3 Mints until rules version 2)"
+    with translation.override("de"):
+        german = held_card_words("objective-mints-1", 2)
+    assert (
+        german == "Ziel: 3 Festungsanlagen (diese Karte war bis zur Regelversion 2 Ziel: 3 Münzprägestätten)"
+    )
+
+
 def test_h_winter_orders_sealed_order_shows_its_coins_only_to_its_owner():
     sealed = {"player": "sparta", "coins": {"turtle": 1}, "blanks": 0}
     assert (

@@ -9,7 +9,6 @@ rules' change, so it is not reported as tampering, while the seed and the fold s
 
 from __future__ import annotations
 
-import copy
 import io
 import json
 from pathlib import Path
@@ -30,20 +29,24 @@ from games.situation import load_game
 from games.verification import verify_game
 from tests.conftest import tamper
 from tests.order_loop_support import seats_to_act, two_player_game
+from tests.rules_version_support import game_across_a_change, logged
 from tests.test_fairness_replay import rechain
 
 SEED = "7" * 64
 
 
-def recorded_game() -> list[LoggedEvent]:
-    """A whole two-player game as the service records it, under this engine's rules."""
-    events, _ = play_random_game(["athens", "sparta"], SEED, bot_seed=3, check=False, recorded=True)
-    return [LoggedEvent(seq, e.type, copy.deepcopy(e.payload)) for seq, e in enumerate(events, start=1)]
+def recorded_game(version: int = engine.RULES_VERSION) -> list[LoggedEvent]:
+    """A whole two-player game as the service records it, under rules `version` (this engine's)."""
+    events, _ = play_random_game(
+        ["athens", "sparta"], SEED, bot_seed=3, check=False, recorded=True, rules_version=version
+    )
+    return logged(events)
 
 
 def older_rules_game(monkeypatch: pytest.MonkeyPatch) -> list[LoggedEvent]:
     """A game decided by rules that meant something else, as S-RANK did before version 1: here the
-    Poleis ranking leaves out every player holding fewer than 3 Poleis. Its log says version 0."""
+    Poleis ranking leaves out every player holding fewer than 3 Poleis; otherwise the rules of version 1,
+    the oldest this engine decides. Its log says version 0."""
     current = winter.ranking_values
 
     def older(state: engine.GameState) -> dict[str, dict[str, int]]:
@@ -52,7 +55,7 @@ def older_rules_game(monkeypatch: pytest.MonkeyPatch) -> list[LoggedEvent]:
 
     with monkeypatch.context() as patched:
         patched.setattr(winter, "ranking_values", older)
-        log = recorded_game()
+        log = recorded_game(1)
     return under_version(log, 0)
 
 
@@ -115,7 +118,9 @@ def test_h_rules_version_a_game_of_older_rules_is_not_checked_rather_than_tamper
     assert status == 0
     assert "FAILED" not in out
     assert f"NOT CHECKED: the rules' decisions from seq {differs.seq} on" in out
-    assert "recorded under rules version 0; this engine implements rules version 1" in out
+    assert (
+        f"recorded under rules version 0; this engine implements rules version {engine.RULES_VERSION}" in out
+    )
 
 
 def test_h_rules_version_a_log_without_versions_is_of_unknown_rules(monkeypatch, tmp_path, capsys):
@@ -127,7 +132,7 @@ def test_h_rules_version_a_log_without_versions_is_of_unknown_rules(monkeypatch,
     status, out = run_main(log, tmp_path, capsys)
     assert status == 0 and "recorded under an unknown rules version" in out
     # An old log that today's rules decide alike is fully checked, and says under what it was recorded.
-    same = under_version(recorded_game(), None)
+    same = under_version(recorded_game(1), None)
     assert replay(same, SEED).ok
     status, out = run_main(same, tmp_path, capsys)
     assert status == 0 and out.startswith("OK: the rules, replayed from the seed, give exactly this log")
@@ -164,9 +169,10 @@ def test_h_rules_version_older_rules_excuse_no_wrong_seed_and_no_log_that_does_n
 
 
 def test_h_rules_version_a_game_across_a_rules_change_is_checked_batch_by_batch():
-    log = recorded_game()
-    change = first(log, engine.ORDER_GIVEN, after=len(log) // 2).seq
-    under_version(log, 0)  # the opening and every order under version 0...
+    """A game begun under older rules goes on under this engine's from the change on. A part played
+    under rules the engine no longer decides (0) is not checked where it differs; the rest is."""
+    log, change = game_across_a_change(before=1)
+    under_version(log, 0, from_seq=1)  # the opening and every order before `change` under version 0...
     under_version(log, engine.RULES_VERSION, from_seq=change)  # ...and from `change` on, this version
     old, new = poleis_ranking(log), poleis_ranking(log, after=change)
     assert old.seq < change < new.seq
@@ -198,7 +204,9 @@ def test_h_rules_version_a_batch_claiming_older_rules_than_the_orders_before_it_
     assert report.failed and not report.not_checked
     assert report.problem.seq == given.seq
     reason = report.problem.reason
-    assert "after rules version 1: a game goes on under newer rules, never older ones" in reason
+    assert (
+        f"after rules version {engine.RULES_VERSION}: a game goes on under newer rules, never older" in reason
+    )
     status, out = run_main(log, tmp_path, capsys)
     assert status == 1 and out.startswith(f"FAILED at seq {given.seq}: the order names")
 
@@ -213,9 +221,14 @@ def played_game() -> Game:
 
 
 def relabel(game: Game, version: int | None) -> None:
-    """Rewrite the game's log as if recorded under `version`, hash chain and all."""
+    """Rewrite the game's log as if recorded under `version` (before version 1: its opening dealt the
+    Mission Cards from the deck of the time, version 1's), hash chain and all."""
     for row in Event.objects.filter(game=game, type__in=("GameStarted", engine.ORDER_GIVEN)):
         payload = {k: v for k, v in row.payload.items() if k != "rules_version"}
+        if row.type == "GameStarted":
+            setup = {"factions": payload["seat_order"]}
+            opening = engine.opening_recorded(setup, game.seed, version if version else 1)[0]
+            payload["mission_hands"] = opening.payload["mission_hands"]
         if version is not None:
             payload["rules_version"] = version
         tamper("UPDATE games_event SET payload = %s WHERE id = %s", [json.dumps(payload), row.pk])
@@ -245,7 +258,9 @@ def test_h_rules_version_verifygame_reports_a_game_of_older_rules_not_checked_no
     assert "BROKEN" not in text
     assert "hash chain intact, seed matches, every event folds" in text
     assert f"NOT CHECKED: the rules' decisions from seq {event.seq} on" in text
-    assert "recorded under rules version 0; this engine implements rules version 1" in text
+    assert (
+        f"recorded under rules version 0; this engine implements rules version {engine.RULES_VERSION}" in text
+    )
     verification = verify_game(game)
     assert verification.not_checked and verification.problem is None and not verification.ok
 

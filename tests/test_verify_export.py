@@ -257,17 +257,17 @@ def test_the_rules_replay_of_an_export_catches_a_coin_the_stand_alone_script_can
 def test_h_rules_version_the_script_names_the_rules_version_to_replay_the_game_with(export, tmp_path):
     result = run(export, tmp_path)
     assert result.returncode == 0
-    assert "in the project's code of rules version 1, the one this game was recorded under" in result.stdout
+    assert "in the project's code of rules version 2, the one this game was recorded under" in result.stdout
     old = copy.deepcopy(export)  # a game recorded before the log named rules versions
     for event in old["events"]:
         event["payload"].pop("rules_version", None)
     result = run(rechain(old), tmp_path)
     assert result.returncode == 0, result.stdout  # none of the script's checks needs the rules
     assert "the project's code of the game's time (its log names no rules version)" in result.stdout
-    across = copy.deepcopy(export)  # a game played across a rules change: its later orders name 2
+    across = copy.deepcopy(export)  # a game played across a rules change: its earlier orders name 1
     orders = [e for e in across["events"] if e["type"] == "OrderGiven"]
-    for event in orders[len(orders) // 2 :]:
-        event["payload"]["rules_version"] = 2
+    for event in [across["events"][0], *orders[: len(orders) // 2]]:
+        event["payload"]["rules_version"] = 1
     result = run(rechain(across), tmp_path)
     assert result.returncode == 0
     assert "the project's code of each rules version its orders name (1, 2)" in result.stdout

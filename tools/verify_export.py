@@ -207,7 +207,11 @@ class DrawChecker:
         ]
         if dice != [value + 1 for _label, _n, value in of["die"]]:
             raise Failed(_first(batch, "BattleFought", seq), "the dice shown are not the batch's die draws")
-        coins = sum(sum(e["payload"]["coins"].values()) for e in batch if e["type"] == "IncomeReceived")
+        incomes = [e["payload"] for e in batch if e["type"] == "IncomeReceived"]
+        # H-FACTION (rules version 2 on): Thebes' economy draws its coins apart from the Poleis' coins.
+        coins = sum(
+            sum(p["coins"].values()) + sum(p.get("economy", {}).get("coins", {}).values()) for p in incomes
+        )
         coins += sum(sum(e["payload"]["treasure"].values()) for e in batch if e["type"] == "PolisFounded")
         cards = sum(1 for e in batch if e["type"] == "MissionCardDrawn")
         for event in batch:

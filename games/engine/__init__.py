@@ -15,7 +15,8 @@ The facade used by the service, the bots and the tests alike:
   `board_view(state)` only what the board shows, public to all.
 - `command_from_dict(dict) -> Command`: read an untrusted order (H-ORDER).
 - `RULES_VERSION`: the rules' meaning this engine decides by, named in every opening and order;
-  `rules_version_of(payload)` reads it back (H-RULES-VERSION, docs/rules.md).
+  `rules_version_of(payload)` reads it back; `DECIDED_VERSIONS` the older ones it still decides
+  exactly, so their games replay (H-RULES-VERSION, docs/rules.md).
 """
 
 from __future__ import annotations
@@ -77,10 +78,12 @@ from .record import (
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
 from .state import GameState
+from .versions import DECIDED_VERSIONS
 from .view import board_view, event_view, player_view
 
 __all__ = [
     "COMMAND_TYPES",
+    "DECIDED_VERSIONS",
     "ORDER_GIVEN",
     "RANDOMNESS_DRAWN",
     "RULES_VERSION",
@@ -143,22 +146,27 @@ def _settle(work: GameState, rng: GameRng) -> list[Event]:
     return events
 
 
-def new_game(setup_data: dict[str, Any], seed: str, rng: GameRng | None = None) -> list[Event]:
+def new_game(
+    setup_data: dict[str, Any], seed: str, rng: GameRng | None = None, rules_version: int = RULES_VERSION
+) -> list[Event]:
     """H-SETUP: "GameStarted" (seat order, natives, neutral Poleis, deck and bag), then the first Spring.
 
-    Every draw comes from GameRng(seed, 0) (or `rng`, to read its transcript afterwards).
+    Every draw comes from GameRng(seed, 0) (or `rng`, to read its transcript afterwards). The game
+    begins under `rules_version` (H-RULES-VERSION: an older one to replay a game recorded under it).
     Raises RuleViolation("S-FAC") for a bad faction list.
     """
     rng = rng or GameRng(seed, record.OPENING_POSITION)
-    started = setup.game_started(setup_data, seed, rng)
+    started = setup.game_started(setup_data, seed, rng, rules_version)
     work = fold([started])
     return [started, *_settle(work, rng)]
 
 
-def opening_recorded(setup_data: dict[str, Any], seed: str) -> list[Event]:
+def opening_recorded(
+    setup_data: dict[str, Any], seed: str, rules_version: int = RULES_VERSION
+) -> list[Event]:
     """A new game's opening as stored: new_game's events, then "RandomnessDrawn" at position 0."""
     rng = GameRng(seed, record.OPENING_POSITION)
-    return [*new_game(setup_data, seed, rng), randomness_drawn(rng)]
+    return [*new_game(setup_data, seed, rng, rules_version), randomness_drawn(rng)]
 
 
 def _on_turn(state: GameState, cmd: Command) -> None:
@@ -209,10 +217,21 @@ def decide(state: GameState, command: Command, rng: GameRng) -> list[Event]:
 
 
 def _decided(
-    state: GameState, command: Command, rng: GameRng, scratch: GameState | None = None
+    state: GameState,
+    command: Command,
+    rng: GameRng,
+    scratch: GameState | None = None,
+    rules_version: int | None = None,
 ) -> tuple[list[Event], GameState]:
     """decide's events, and the state after them (decide folds them as it goes, onto `scratch`
-    when given: a copy of `state` nobody else holds, else onto a copy it makes)."""
+    when given: a copy of `state` nobody else holds, else onto a copy it makes). `rules_version`:
+    the rules that decide the order, when not those the game was played under so far (H-RULES-VERSION:
+    a game goes on under a new version from its first order after the change)."""
+    if rules_version is not None and state.rules_version != rules_version:
+        state = state.copy()
+        state.rules_version = rules_version
+        if scratch is not None:
+            scratch.rules_version = rules_version
     if state.phase == "ended":
         raise RuleViolation("H-END", "The game is over.")
     if not isinstance(command, Command):
@@ -232,14 +251,20 @@ def _decided(
 
 
 def decide_recorded(
-    state: GameState, command: Command, seed: str, position: int, by: str = "player"
+    state: GameState,
+    command: Command,
+    seed: str,
+    position: int,
+    by: str = "player",
+    rules_version: int = RULES_VERSION,
 ) -> list[Event]:
     """One order's whole batch as stored: "OrderGiven", decide's events, "RandomnessDrawn" (H-END:
     the seed revealed in "GameEnded", which stays last). `position` is the seq "OrderGiven" will
     get, the batch's RNG position. The service, the bots and the verifier all build batches here;
-    raises RuleViolation.
+    raises RuleViolation. `rules_version`: the rules that decide it (H-RULES-VERSION: the server's,
+    or an older one the verifier replays a batch recorded under).
     """
-    return decide_recorded_with_state(state, command, seed, position, by)[0]
+    return decide_recorded_with_state(state, command, seed, position, by, rules_version=rules_version)[0]
 
 
 def decide_recorded_with_state(
@@ -250,6 +275,7 @@ def decide_recorded_with_state(
     by: str = "player",
     *,
     scratch: GameState | None = None,
+    rules_version: int = RULES_VERSION,
 ) -> tuple[list[Event], GameState]:
     """decide_recorded's batch (H-ORDER, H-END) and the state after it, equal to folding the batch
     onto `state` (which is left unchanged): decide has folded its events already, so the service
@@ -257,11 +283,11 @@ def decide_recorded_with_state(
     up (equal to it, sharing nothing with it or anyone): the batch is folded onto it instead of
     onto a copy made here (the service unpickles one from its state cache, cheaper than a copy)."""
     rng = GameRng(seed, position)
-    decided, after = _decided(state, command, rng, scratch)
+    decided, after = _decided(state, command, rng, scratch, rules_version)
     events = [reveal_seed(e, seed) for e in decided]
     # H-END: "GameEnded" stays the game's last event; it draws nothing, so the draws go before it.
     ended = events[-1:] if events and events[-1].type == "GameEnded" else []
-    given, drawn = order_given(command, by), randomness_drawn(rng)
+    given, drawn = order_given(command, by, rules_version), randomness_drawn(rng)
     recorded = [given, *events[: len(events) - len(ended)], drawn, *ended]
     if ended:  # the stored "GameEnded" reveals the seed that decide's did not: fold what is stored
         return recorded, apply_events(state, recorded)

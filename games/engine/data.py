@@ -1,7 +1,7 @@
 """The printed data of AEGEAPOLIS: factions, coin designs, Polis tiles and the game's constants.
 
 Faction differences live here, not in `if faction == ...` branches (H-FACTION): the rule
-modules read `FACTIONS[f].recruit_per_ap_native`, `.choice_cost_fp`, `.native_extra_coins`,
+modules read `FACTIONS[f].recruit_per_ap_native`, `.choice_cost_fp`, `.economy_coins`,
 `.extra_actions` (Corinth's Builder, S-BUILDER); governments' income bonuses are in GOVERNMENTS (H-GOV).
 """
 
@@ -22,7 +22,9 @@ class FactionData:
     native_tile: str
     recruit_per_ap_native: int  # H-FACTION: Sparta recruits 2 phalanxes per AP in its Native Polis
     choice_cost_fp: int  # S-EXP-CHOICE costs 1 FP; H-FACTION: 0 for Athens
-    native_extra_coins: int  # H-FACTION: Thebes' own +1 coin at income while it holds its Native Polis
+    # H-FACTION: the faction's own income at each Spring while it holds its Native Polis (Thebes' economy:
+    # +1 coin), drawn blind from the bag; no Polis pays it, every Polis pays its print alone (S-INC).
+    economy_coins: int
     starting_government: str  # H-GOV
     starting_navigators: int  # H-HEROES: Athens starts with one Navigator
     extra_actions: tuple[str, ...] = ()  # H-FACTION: order kinds only this faction may give (S-BUILDER)
@@ -193,7 +195,9 @@ RANKINGS: tuple[str, ...] = ("poleis", "coins", "mint")  # S-WINTER: in this ord
 WINTER_CARD_KINDS: tuple[str, ...] = (
     "monopoly", "coin_multiplier", "combo", "flush", "extra_scoring", "second_coin_scoring",
 )  # fmt: skip
-OBJECTIVE_CARD_KINDS: tuple[str, ...] = ("poleis", "rival_native", "trade_links", "mints")
+# "mints" is a card of rules version 1 only: from version 2 on no card turns on Mints, since a Mint counts
+# only for the Mint ranking (S-INC); "fortifications" takes its place.
+OBJECTIVE_CARD_KINDS: tuple[str, ...] = ("poleis", "rival_native", "trade_links", "fortifications", "mints")
 MONOPOLY_RESOURCES: tuple[str, ...] = ("ap", "fp", "coins")
 MISSION_CARDS_PER_PLAYER = 3  # H-SETUP
 ORACLE_COINS = 1  # H-ACTIONS: Oracle draws a Mission Card for 1 coin
@@ -228,10 +232,24 @@ _MISSION_ROWS: tuple[tuple[str, str, int, str | None, int, int], ...] = (
     ("poleis", "objective-poleis", 3, None, 6, 2),  # control 6 Poleis
     ("rival_native", "objective-rival-native", 4, None, 1, 2),  # control a rival's Native Polis
     ("trade_links", "objective-trade-links", 3, None, 4, 2),  # hold 4 trade links
-    ("mints", "objective-mints", 3, None, 3, 2),  # control 3 Mint Poleis
+    ("fortifications", "objective-fortifications", 3, None, 3, 2),  # 3 Fortifications on your Poleis
+    ("mints", "objective-mints", 3, None, 3, 2),  # rules version 1 only: control 3 Mint Poleis
 )
+# Every card any rules version deals, so that a game of any version names its cards (and is told in words).
 MISSION_CARDS: dict[str, MissionCardData] = {
     f"{stem}-{n}": MissionCardData(f"{stem}-{n}", kind, vp, resource, target)
     for kind, stem, vp, resource, target, copies in _MISSION_ROWS
     for n in range(1, copies + 1)
 }
+# H-MISSIONS, H-RULES-VERSION: the card each card of version 1 turned on Mints counts as from version 2 on,
+# in a game begun under version 1 (the card in a hand or in the deck stays; what it asks for changes).
+REPLACED_CARDS: dict[str, str] = {f"objective-mints-{n}": f"objective-fortifications-{n}" for n in (1, 2)}
+# The 25 cards of the Mission deck: version 1 dealt the Mints objective, version 2 the Fortifications one.
+_VERSION_1_DECK = tuple(sorted(c for c in MISSION_CARDS if c not in REPLACED_CARDS.values()))
+_DECK_SINCE_2 = tuple(sorted(c for c in MISSION_CARDS if c not in REPLACED_CARDS))
+
+
+def mission_deck(seed_wins: bool) -> tuple[str, ...]:
+    """H-MISSIONS: the Mission deck's card ids, sorted: from rules version 2 on (`seed_wins`), with no
+    card that turns on Mints (S-INC); under version 1 and before, with the Mints objective."""
+    return _DECK_SINCE_2 if seed_wins else _VERSION_1_DECK

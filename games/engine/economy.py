@@ -13,6 +13,7 @@ from .events import Event
 from .fold import applies
 from .rng import GameRng
 from .state import Coins, GameState
+from .versions import SEED_WINS, plays_by
 
 
 def add_coins(target: Coins, coins: Coins) -> None:
@@ -73,18 +74,19 @@ def controlled_poleis(state: GameState, faction: str) -> list[str]:
 
 
 def printed_income(state: GameState, faction: str) -> tuple[int, int, int]:
-    """(AP, FP, coins) the faction's Poleis pay (S-INC: exactly what the tiles print).
-
-    A Mint adds nothing (S-INC). The one extra is not a Polis's payout but the faction's own
-    bonus from the data file (H-FACTION: Thebes), paid while it holds its Native Polis.
-    """
+    """(AP, FP, coins) the faction's Poleis pay: S-INC, exactly what the tiles print; a Mint adds nothing."""
     ap = fp = coins = 0
     for space in controlled_poleis(state, faction):
         tile = data.TILES[state.board[space].tile_id]
         ap, fp, coins = ap + tile.ap, fp + tile.fp, coins + tile.coins
-        if tile.native_of == faction:
-            coins += data.FACTIONS[faction].native_extra_coins
     return ap, fp, coins
+
+
+def economy_coins(state: GameState, faction: str) -> int:
+    """H-FACTION: the faction's own coins at income (Thebes' economy: +1), from the data file, while it
+    holds its Native Polis. No Polis pays them: the Native Polis pays its print like any other (S-INC)."""
+    native = state.board.get(data.native_space(faction))
+    return data.FACTIONS[faction].economy_coins if native and native.owner == faction else 0
 
 
 def government_bonus(government: str) -> dict[str, int]:
@@ -97,17 +99,26 @@ def spring_income(state: GameState, year: int, rng: GameRng) -> list[Event]:
     """S-INC, S-BAG: each player, in seat order, receives what their Poleis print; coins drawn blind.
 
     H-GOV: and the bonus of their government, kept apart in the payload ("bonus"), since it
-    is not printed on any tile; Blanks come from the unlimited supply (H-BAG).
+    is not printed on any tile; Blanks come from the unlimited supply (H-BAG). H-FACTION: the
+    faction's own economy (Thebes), drawn blind after the Poleis' coins and kept apart too
+    ("economy"); under rules version 1 it was counted into the Poleis' coins ("owed").
     """
     events = []
     bag = dict(state.bag)
+    apart = plays_by(state.rules_version, SEED_WINS)
     for faction in state.seat_order:
         ap, fp, coin_total = printed_income(state, faction)
-        coins = draw_from_bag(bag, coin_total, rng)
+        extra = economy_coins(state, faction)
+        coins = draw_from_bag(bag, coin_total if apart else coin_total + extra, rng)
         remove_coins(bag, coins)
         government = state.players[faction].government
-        payload = {"player": faction, "year": year, "ap": ap, "fp": fp, "coins": coins, "owed": coin_total}
+        payload: dict[str, Any] = {"player": faction, "year": year, "ap": ap, "fp": fp, "coins": coins}
+        payload["owed"] = coin_total if apart else coin_total + extra
         payload |= {"government": government, "bonus": government_bonus(government)}
+        if apart and extra:
+            own = draw_from_bag(bag, extra, rng)
+            remove_coins(bag, own)
+            payload["economy"] = {"coins": own, "owed": extra}
         events.append(Event("IncomeReceived", payload))
     return events
 
@@ -119,5 +130,6 @@ def _income_received(state: GameState, payload: dict[str, Any]) -> None:
     player.ap += payload["ap"] + bonus.get("ap", 0)
     player.fp += payload["fp"] + bonus.get("fp", 0)
     player.blanks += bonus.get("blanks", 0)
-    remove_coins(state.bag, payload["coins"])
-    add_coins(player.coins_behind_screen, payload["coins"])
+    for coins in (payload["coins"], payload.get("economy", {}).get("coins", {})):
+        remove_coins(state.bag, coins)
+        add_coins(player.coins_behind_screen, coins)

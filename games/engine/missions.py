@@ -19,12 +19,31 @@ from .events import Event, RuleViolation
 from .fold import applies
 from .rng import GameRng
 from .state import GameState
+from .versions import SEED_WINS, plays_by
 
 BLANK = "blank"  # an Oracle paid with a Blank instead of a screened coin (S-BLANK: a Blank is a coin)
 
 
 def card(card_id: str) -> data.MissionCardData:
     return data.MISSION_CARDS[card_id]
+
+
+def deck_of(rules_version: int | None) -> tuple[str, ...]:
+    """H-MISSIONS: the Mission deck a game under `rules_version` deals (H-RULES-VERSION: from version 2 on,
+    no card turns on Mints, S-INC)."""
+    return data.mission_deck(plays_by(rules_version, SEED_WINS))
+
+
+def in_force_id(card_id: str, rules_version: int | None) -> str:
+    """The card a held card counts as under `rules_version`: from version 2 on, a Mints objective of a
+    game begun under version 1 counts as its replacement (data.REPLACED_CARDS); else the card itself."""
+    return data.REPLACED_CARDS.get(card_id, card_id) if plays_by(rules_version, SEED_WINS) else card_id
+
+
+def card_in_force(state: GameState, card_id: str) -> data.MissionCardData | None:
+    """What a held card asks for under the rules the game is played under now (in_force_id); None for an
+    id no version knows."""
+    return data.MISSION_CARDS.get(in_force_id(card_id, state.rules_version))
 
 
 def draw_cards(deck: list[str], count: int, rng: GameRng) -> list[str]:
@@ -35,13 +54,13 @@ def draw_cards(deck: list[str], count: int, rng: GameRng) -> list[str]:
     return drawn
 
 
-def deal_hands(seat_order: list[str], rng: GameRng) -> dict[str, list[str]]:
+def deal_hands(seat_order: list[str], rng: GameRng, rules_version: int | None) -> dict[str, list[str]]:
     """H-SETUP: every player is dealt 3 Mission Cards at random, in seat order.
 
     The hands go into "GameStarted" (`mission_hands`); event_view shows each player only their
     own, and the undrawn deck (the data file's cards less the hands) never appears in a view.
     """
-    deck, hands = sorted(data.MISSION_CARDS), {}
+    deck, hands = list(deck_of(rules_version)), {}
     for faction in seat_order:
         hands[faction] = draw_cards(deck, data.MISSION_CARDS_PER_PLAYER, rng)
         deck = [c for c in deck if c not in hands[faction]]
@@ -49,9 +68,9 @@ def deal_hands(seat_order: list[str], rng: GameRng) -> dict[str, list[str]]:
 
 
 def form_deck(state: GameState, hands: dict[str, list[str]]) -> None:
-    """Fold the dealt hands (H-SETUP): the deck is every card not in a hand."""
+    """Fold the dealt hands (H-SETUP): the deck is every card of the game's rules version not in a hand."""
     dealt = {c for cards in hands.values() for c in cards}
-    state.mission_deck = sorted(c for c in data.MISSION_CARDS if c not in dealt)
+    state.mission_deck = [c for c in deck_of(state.rules_version) if c not in dealt]
     state.mission_discard = []
     for faction, cards in hands.items():
         state.players[faction].mission_cards = list(cards)
@@ -110,7 +129,9 @@ def objective_progress(state: GameState, faction: str, kind: str) -> int:
         return sum(1 for s in poleis if data.TILES[state.board[s].tile_id].native_of not in (None, faction))
     if kind == "trade_links":
         return trade_links_held(state, faction)
-    if kind == "mints":
+    if kind == "fortifications":
+        return sum(len(state.board[s].fortification_hp) for s in poleis)
+    if kind == "mints":  # rules version 1 only (card_in_force): a Mint counts only for the Mint ranking
         return sum(1 for s in poleis if data.TILES[state.board[s].tile_id].mint)
     raise ValueError(f"not an objective kind: {kind}")
 
@@ -119,16 +140,19 @@ def objectives_claimed(state: GameState, faction: str) -> list[Event]:
     """H-MISSIONS: at the end of the owner's own turn, every objective card in hand that is met is claimed.
 
     House reading: the claim is automatic (no order needed, nothing to forget); the card is
-    shown, scores its VP and leaves the hand.
+    shown, scores its VP and leaves the hand. A replaced card (card_in_force) is claimed for what it
+    asks now, and the event names that card too ("counts_as").
     """
     events = []
     for card_id in state.players[faction].mission_cards:
-        mission = data.MISSION_CARDS.get(card_id)
+        mission = card_in_force(state, card_id)
         if mission is None or mission.is_winter:
             continue
         progress = objective_progress(state, faction, mission.kind)
         if progress >= mission.target:
             payload = {"player": faction, "card": card_id, "kind": mission.kind, "vp": mission.vp}
+            if mission.id != card_id:
+                payload["counts_as"] = mission.id
             events.append(Event("MissionCardClaimed", {**payload, "progress": progress}))
     return events
 

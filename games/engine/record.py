@@ -20,6 +20,7 @@ from .events import Event
 from .fold import applies
 from .rng import GameRng
 from .state import GameState
+from .versions import RULES_VERSION, rules_version_of
 
 ORDER_GIVEN = "OrderGiven"
 RANDOMNESS_DRAWN = "RandomnessDrawn"
@@ -27,19 +28,9 @@ OPENING_POSITION = 0
 # Who gave an order: the player themself, the system on their behalf (a default order after a
 # deadline), or a simulation's bot.
 ACTOR_KINDS = ("player", "system", "bot")
-# H-RULES-VERSION: the meaning of the rules this engine decides by. Raise it with every change of what a rule
-# decides from a position and an order, and list the change in docs/rules.md ("Rules versions").
-RULES_VERSION = 1
 
 
-def rules_version_of(opening: dict[str, Any]) -> int | None:
-    """H-RULES-VERSION: the rules version an opening's or an order's payload names; None for one
-    recorded before the log named versions (unknown: the rules changed meaning more than once)."""
-    version = opening.get("rules_version")
-    return version if isinstance(version, int) and not isinstance(version, bool) else None
-
-
-def order_given(command: Command, by: str = "player") -> Event:
+def order_given(command: Command, by: str = "player", rules_version: int = RULES_VERSION) -> Event:
     """The order as given, first in its batch (H-ORDER: the command as the engine reads it), with
     the rules version that decides it (H-RULES-VERSION)."""
     if by not in ACTOR_KINDS:
@@ -48,7 +39,7 @@ def order_given(command: Command, by: str = "player") -> Event:
         "player": command.player,
         "command": command.to_dict(),
         "by": by,
-        "rules_version": RULES_VERSION,
+        "rules_version": rules_version,
     }
     return Event(ORDER_GIVEN, payload)
 
@@ -68,7 +59,9 @@ def reveal_seed(event: Event, seed: str) -> Event:
 
 @applies(ORDER_GIVEN)
 def _order_given(state: GameState, payload: dict[str, Any]) -> None:
-    """The order's effects are the events after it; the order itself changes nothing."""
+    """The order's effects are the events after it; the order itself changes nothing but the rules
+    version the game goes on under (H-RULES-VERSION: from a change on, the new one)."""
+    state.rules_version = rules_version_of(payload)
 
 
 @applies(RANDOMNESS_DRAWN)

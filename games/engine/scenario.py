@@ -16,15 +16,17 @@ from . import data
 from . import scenario_parts as parts
 from .events import Event
 from .fold import applies
-from .record import RULES_VERSION
+from .missions import deck_of
+from .record import RULES_VERSION, rules_version_of
 from .scenario_parts import ScenarioError
 from .state import GameState, PendingChoice, Player, TradeOffer
+from .versions import DECIDED_VERSIONS
 
 _TOP_KEYS = {
     "players", "seat_order", "year", "phase", "action_round", "on_turn", "turn_index", "board",
     "deck", "discard", "bag", "trade_links", "pending_choice", "winter_orders", "seed_hash", "winners",
     "revealed_seed", "events_applied", "mission_deck", "mission_discard", "offers", "next_offer_id",
-    "neutral_trades",
+    "neutral_trades", "rules_version",
 }  # fmt: skip
 # "setup" (before the first Spring) and "winter" (between scoring and the next year) never wait
 # on a player, but a state folded from part of a log may be in them.
@@ -50,11 +52,17 @@ def scenario(spec: dict[str, Any]) -> GameState:
     players: dict[str, Player] = {}
     for faction, fields in raw_players.items():
         on_board = sum(p.phalanxes for p in board.values() if p.owner == faction)
-        if on_board > data.PHALANX_PIECES:
-            raise ScenarioError(f"players.{faction}: more than {data.PHALANX_PIECES} phalanxes (H-PIECES)")
-        supply = fields.get("phalanx_supply", data.PHALANX_PIECES - on_board)
-        if parts.count(f"players.{faction}.phalanx_supply", supply) + on_board != data.PHALANX_PIECES:
-            raise ScenarioError(f"players.{faction}: supply + board must be {data.PHALANX_PIECES} (H-PIECES)")
+        # H-PIECES: 60, and 6 more with every reinforcement from the reserve (S-REINF, rules version 2 on).
+        pieces = fields.get("phalanx_pieces", data.PHALANX_PIECES)
+        if parts.count(f"players.{faction}.phalanx_pieces", pieces) < data.PHALANX_PIECES:
+            raise ScenarioError(
+                f"players.{faction}: phalanx_pieces is at least {data.PHALANX_PIECES} (H-PIECES)"
+            )
+        if on_board > pieces:
+            raise ScenarioError(f"players.{faction}: more than {pieces} phalanxes (H-PIECES)")
+        supply = fields.get("phalanx_supply", pieces - on_board)
+        if parts.count(f"players.{faction}.phalanx_supply", supply) + on_board != pieces:
+            raise ScenarioError(f"players.{faction}: supply + board must be {pieces} (H-PIECES)")
         fd = data.FACTIONS[faction]
         players[faction] = Player(
             faction=faction,
@@ -71,6 +79,7 @@ def scenario(spec: dict[str, Any]) -> GameState:
                 f"players.{faction}.government", fields.get("government", fd.starting_government)
             ),
             mission_cards=list(fields.get("mission_cards", [])),
+            phalanx_pieces=pieces,
         )
 
     discard = list(spec.get("discard", []))
@@ -121,8 +130,12 @@ def scenario(spec: dict[str, Any]) -> GameState:
         if len(link) != 2 or any(s not in board for s in link):
             raise ScenarioError("trade_links: each link joins two Poleis on the board")
 
-    missions = _missions(spec, players)
+    rules_version = spec.get("rules_version", RULES_VERSION)
+    if rules_version not in DECIDED_VERSIONS:
+        raise ScenarioError(f"rules_version must be one of {', '.join(map(str, DECIDED_VERSIONS))}")
+    missions = _missions(spec, players, rules_version)
     return GameState(
+        rules_version=rules_version,
         **missions,
         seed_hash=spec.get("seed_hash", ""),
         seat_order=seat_order,
@@ -144,11 +157,12 @@ def scenario(spec: dict[str, Any]) -> GameState:
     )
 
 
-def _missions(spec: dict[str, Any], players: dict[str, Player]) -> dict[str, Any]:
-    """H-MISSIONS, H-TRADE: by default the Mission deck holds every card in no hand and not discarded."""
+def _missions(spec: dict[str, Any], players: dict[str, Player], rules_version: int) -> dict[str, Any]:
+    """H-MISSIONS, H-TRADE: by default the Mission deck holds every card of the rules version's deck in no
+    hand and not discarded."""
     discard = list(spec.get("mission_discard", []))
     held = {c for p in players.values() for c in p.mission_cards} | set(discard)
-    deck = list(spec.get("mission_deck", sorted(c for c in data.MISSION_CARDS if c not in held)))
+    deck = list(spec.get("mission_deck", [c for c in deck_of(rules_version) if c not in held]))
     offers = [TradeOffer(**o) if isinstance(o, dict) else o for o in spec.get("offers", [])]
     return {
         "mission_deck": deck,
@@ -166,7 +180,7 @@ def scenario_loaded(spec: dict[str, Any], seed_hash: str) -> Event:
     starts from the position a tutorial or bug report describes; the game's own seed
     (published as `seed_hash`) drives every draw after it, under the rules version it names (H-RULES-VERSION).
     """
-    state = scenario({**spec, "seed_hash": seed_hash, "events_applied": 0})
+    state = scenario({**spec, "seed_hash": seed_hash, "events_applied": 0, "rules_version": RULES_VERSION})
     return Event("ScenarioLoaded", {"state": state.to_dict(), "rules_version": RULES_VERSION})
 
 
@@ -176,3 +190,4 @@ def _apply_scenario_loaded(state: GameState, payload: dict[str, Any]) -> None:
     for name, value in vars(loaded).items():
         if name != "events_applied":
             setattr(state, name, value)
+    state.rules_version = rules_version_of(payload)  # H-RULES-VERSION: the opening names the rules

@@ -15,7 +15,7 @@ from .state import Polis
 
 PLAYER_KEYS = {
     "faction", "ap", "fp", "blanks", "vp", "coins_behind_screen", "phalanx_supply", "king_alive",
-    "government", "mission_cards",
+    "government", "mission_cards", "phalanx_pieces",
 }  # fmt: skip
 POLIS_KEYS = {
     "tile", "tile_id", "space", "owner", "phalanxes", "king", "navigators", "builders", "fortification_hp",

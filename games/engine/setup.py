@@ -14,7 +14,7 @@ from .economy import draw_from_bag, remove_coins
 from .events import Event, RuleViolation
 from .fold import applies
 from .missions import deal_hands, form_deck
-from .record import RULES_VERSION
+from .record import RULES_VERSION, rules_version_of
 from .rng import GameRng, seed_hash
 from .state import GameState, Player, Polis
 
@@ -47,8 +47,11 @@ def draw_neutral_polis(space: str, tile: str, bag: dict[str, int], rng: GameRng)
     return {"space": space, "tile": tile, "garrison": printed.garrison, "treasure": treasure}
 
 
-def game_started(setup: Any, seed: str, rng: GameRng) -> Event:
-    """H-SETUP: seat order drawn at random; natives, four phalanxes and the King; five neutral Poleis."""
+def game_started(setup: Any, seed: str, rng: GameRng, rules_version: int = RULES_VERSION) -> Event:
+    """H-SETUP: seat order drawn at random; natives, four phalanxes and the King; five neutral Poleis.
+
+    `rules_version`: the rules the game begins under (H-RULES-VERSION: an older one only to replay a game
+    recorded under it; its Mission deck differs, H-MISSIONS)."""
     factions = _factions_of(setup)
     seat_order = rng.shuffled(sorted(factions), "seat")
     deck = list(data.DECK_TILES)
@@ -76,13 +79,13 @@ def game_started(setup: Any, seed: str, rng: GameRng) -> Event:
         "GameStarted",
         {
             "seed_hash": seed_hash(seed),
-            "rules_version": RULES_VERSION,  # H-RULES-VERSION: the rules the opening is decided by
+            "rules_version": rules_version,  # H-RULES-VERSION: the rules the opening is decided by
             "seat_order": seat_order,
             "players": holdings,
             "deck": list(data.DECK_TILES),
             "bag": {design: data.COINS_PER_DESIGN for design in data.COIN_DESIGNS},
             "neutrals": neutrals,
-            "mission_hands": deal_hands(seat_order, rng),  # H-SETUP: secret, see view.event_view
+            "mission_hands": deal_hands(seat_order, rng, rules_version),  # H-SETUP: secret, see event_view
         },
     )
 
@@ -102,6 +105,7 @@ def place_neutral_polis(state: GameState, neutral: dict[str, Any]) -> None:
 @applies("GameStarted")
 def _game_started(state: GameState, payload: dict[str, Any]) -> None:
     state.seed_hash = payload["seed_hash"]
+    state.rules_version = rules_version_of(payload)
     state.seat_order = list(payload["seat_order"])
     state.deck = list(payload["deck"])
     state.bag = dict(payload["bag"])

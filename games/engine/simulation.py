@@ -14,6 +14,7 @@ from .commands import Command
 from .events import Event
 from .fold import apply_in_place
 from .legal import legal_commands
+from .missions import deck_of
 from .rng import GameRng
 from .state import GameState, Player
 
@@ -50,6 +51,7 @@ def play_random_game(
     *,
     recorded: bool = False,
     on_batch: BatchHook | None = None,
+    rules_version: int | None = None,
 ) -> tuple[list[Event], GameState]:
     """Play a whole game with random legal orders; returns the events and the state kept while playing.
 
@@ -58,14 +60,15 @@ def play_random_game(
     decide_recorded: "OrderGiven" and "RandomnessDrawn" around each, H-END). `bot_seed` is a
     seed or the bot's own Random (to play several games from one). `on_batch` sees every batch
     before it is applied. With `check`, the invariants are checked after every event and
-    InvariantBroken is raised, its `seq` naming the event.
+    InvariantBroken is raised, its `seq` naming the event. `rules_version`: the rules the game is
+    played under (H-RULES-VERSION: an older one the engine still decides; default the engine's).
     """
-    from . import decide, decide_recorded, new_game, opening_recorded  # the facade imports nothing from here
+    from . import RULES_VERSION, decide, decide_recorded, new_game, opening_recorded  # no import cycle
 
+    version = RULES_VERSION if rules_version is None else rules_version
     bot = bot_seed if isinstance(bot_seed, random_module.Random) else random_module.Random(bot_seed)
-    events = (
-        opening_recorded({"factions": factions}, seed) if recorded else new_game({"factions": factions}, seed)
-    )
+    setup = {"factions": factions}
+    events = opening_recorded(setup, seed, version) if recorded else new_game(setup, seed, None, version)
     state = GameState()
     _play_batch(state, None, None, events, 1, check, on_batch)
     for _ in range(max_orders):
@@ -80,7 +83,7 @@ def play_random_game(
             raise broken
         position = len(events) + 1
         if recorded:
-            new = decide_recorded(state, command, seed, position=position, by="bot")
+            new = decide_recorded(state, command, seed, position, "bot", version)
         else:
             new = decide(state, command, GameRng(seed, position))
         _play_batch(state, player, command, new, position, check, on_batch)
@@ -137,7 +140,8 @@ def players_to_act(state: GameState) -> list[str]:
 def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
     """The invariants of a well-formed state; an empty list when all hold.
 
-    - H-PIECES: each faction's phalanx supply + phalanxes on the board == 60.
+    - H-PIECES: each faction's phalanx supply + phalanxes on the board == its pieces (60, and 6 more
+      with every reinforcement from the reserve, S-REINF).
     - H-BAG: each coin design: bag + screens + unminted coins on Poleis == 12 (committed
       coins stay behind the screen until the reveal, then go back into the bag).
     - S-FORT: every Fortification has 1..3 HP (a destroyed one is removed).
@@ -150,7 +154,7 @@ def check_invariants(previous: GameState | None, state: GameState) -> list[str]:
     problems: list[str] = []
     for faction, player in state.players.items():
         on_board = sum(p.phalanxes for p in state.board.values() if p.owner == faction)
-        if player.phalanx_supply + on_board != data.PHALANX_PIECES:
+        if player.phalanx_supply + on_board != player.phalanx_pieces:
             problems.append(
                 f"H-PIECES: {faction} has {player.phalanx_supply} in supply + {on_board} on the board"
             )
@@ -200,12 +204,11 @@ def _mission_card_problems(state: GameState) -> list[str]:
         + [c for p in state.players.values() for c in p.mission_cards]
     )
     problems = []
+    deck = deck_of(state.rules_version)  # H-RULES-VERSION: the deck the game was dealt from
     if len(places) != len(set(places)) or any(c not in data.MISSION_CARDS for c in places):
         problems.append(f"H-MISSIONS: a Mission Card is in two places or unknown: {sorted(places)}")
-    elif places and len(places) != len(data.MISSION_CARDS):
-        problems.append(
-            f"H-MISSIONS: {len(places)} Mission Cards accounted for, not {len(data.MISSION_CARDS)}"
-        )
+    elif places and len(places) != len(deck):
+        problems.append(f"H-MISSIONS: {len(places)} Mission Cards accounted for, not {len(deck)}")
     for offer in state.offers:
         if offer.player == offer.to or {offer.player, offer.to} - set(state.players):
             problems.append(f"H-TRADE: offer {offer.id} is not between two players")

@@ -12,6 +12,9 @@ from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from .data import PHALANX_PIECES
+from .versions import RULES_VERSION
+
 T = TypeVar("T")
 
 Coins = dict[str, int]  # coin design -> count, e.g. {"owl": 2, "turtle": 1}
@@ -65,6 +68,9 @@ class Player:
     king_alive: bool = True
     government: str = "oligarchy"
     mission_cards: list[str] = field(default_factory=list)
+    # H-PIECES: the faction's pieces, supply + board: 60, and (rules version 2 on) 6 more with every
+    # reinforcement, which comes from the reserve, never from the supply (S-REINF).
+    phalanx_pieces: int = PHALANX_PIECES
 
 
 @_pickled_by_position
@@ -120,6 +126,9 @@ class GameState:
     events_applied: int = 0
     revealed_seed: str | None = None
     winners: list[str] = field(default_factory=list)
+    # H-RULES-VERSION: the rules the game is played under, from its opening and its last order; None:
+    # a log from before versions were named (versions.plays_by reads it).
+    rules_version: int | None = RULES_VERSION
 
     @property
     def player_on_turn(self) -> str | None:

@@ -112,6 +112,8 @@ def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dic
         shown["payload"] = {**payload, "cards": len(payload["cards"])}
     elif event.type == "IncomeReceived":
         shown["payload"] = {**payload, "coins": HIDDEN}
+        if "economy" in payload:  # H-FACTION: the faction's own coins go behind its screen too
+            shown["payload"]["economy"] = {**payload["economy"], "coins": HIDDEN}
     elif event.type == "WinterOrderSealed":
         # H-WINTER-ORDERS: the commitment is public at once, the order and its salt at the reveal.
         shown["payload"] = {"player": payload["player"], "order": SUBMITTED}

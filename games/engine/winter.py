@@ -20,6 +20,7 @@ from .events import Event, RuleViolation
 from .fold import applies
 from .rng import GameRng
 from .state import GameState
+from .versions import SEED_WINS, plays_by
 
 SALT_DRAWS = 2  # 2 × 64 bits of salt: nobody can try every possible order against a commitment
 
@@ -152,21 +153,25 @@ def is_pressured(state: GameState, faction: str) -> bool:
 
 
 def reinforcements(state: GameState) -> list[Event]:
-    """S-REINF: a pressured player gets 6 phalanxes in the Native Polis, exactly once.
+    """S-REINF: a pressured player gets a flat 6 phalanxes in the Native Polis, exactly once.
 
-    H-NATIVE-LOST: none while a rival holds the Native Polis. H-PIECES: only what is left in
-    the supply. The government plays no part.
+    H-NATIVE-LOST: none while a rival holds the Native Polis. The government plays no part, and
+    (rules version 2 on) neither does the supply: the 6 come from the reserve (H-PIECES,
+    "from_reserve"). Under version 1 the supply cut them to what it held.
     """
     events = []
+    from_reserve = plays_by(state.rules_version, SEED_WINS)
     for faction in state.seat_order:
         native = state.board.get(data.native_space(faction))
         if native is None or native.owner != faction or not is_pressured(state, faction):
             continue
-        count = min(data.REINFORCEMENT_PHALANXES, state.players[faction].phalanx_supply)
-        if count:
-            events.append(
-                Event("PhalanxesReinforced", {"player": faction, "space": native.space, "phalanxes": count})
-            )
+        payload: dict[str, Any] = {"player": faction, "space": native.space}
+        if from_reserve:
+            payload |= {"phalanxes": data.REINFORCEMENT_PHALANXES, "from_reserve": True}
+        else:
+            payload["phalanxes"] = min(data.REINFORCEMENT_PHALANXES, state.players[faction].phalanx_supply)
+        if payload["phalanxes"]:
+            events.append(Event("PhalanxesReinforced", payload))
     return events
 
 
@@ -226,7 +231,11 @@ def _ranking_scored(state: GameState, payload: dict[str, Any]) -> None:
 
 @applies("PhalanxesReinforced")
 def _phalanxes_reinforced(state: GameState, payload: dict[str, Any]) -> None:
-    state.players[payload["player"]].phalanx_supply -= payload["phalanxes"]
+    player = state.players[payload["player"]]
+    if payload.get("from_reserve"):  # S-REINF: new pieces, the supply is not touched (H-PIECES)
+        player.phalanx_pieces += payload["phalanxes"]
+    else:
+        player.phalanx_supply -= payload["phalanxes"]
     state.board[payload["space"]].phalanxes += payload["phalanxes"]
 
 

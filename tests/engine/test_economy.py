@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import GameRng
-from games.engine.economy import draw_from_bag, printed_income, spring_income
+from games.engine.economy import add_coins, draw_from_bag, economy_coins, printed_income, spring_income
 
 from .support import into_year, state_of, types
 
@@ -96,10 +96,57 @@ def test_h_bag_a_nearly_empty_bag_pays_what_it_holds_in_seat_order() -> None:
     assert paid["athens"]["coins"] == {"shield": 1} and paid["sparta"]["coins"] == {}
 
 
-def test_h_faction_thebes_native_polis_pays_one_extra_coin_to_thebes() -> None:
-    state = state_of(
-        players=["thebes", "sparta"], board={"G7": {"owner": "thebes"}, "G3": {"owner": "sparta"}}
-    )
-    assert printed_income(state, "thebes") == (1, 1, 2 + 1)
+def both(income: dict) -> dict[str, int]:
+    """The Poleis' coins and the economy's of one income, together (as they go behind the screen)."""
+    coins = dict(income["coins"])
+    add_coins(coins, income["economy"]["coins"])
+    return coins
+
+
+THEBES = {"G7": {"owner": "thebes", "phalanxes": 4}, "G3": {"owner": "sparta", "phalanxes": 4}}
+
+
+def test_s_inc_thebes_native_polis_pays_its_print_and_thebes_economy_the_extra_coin() -> None:
+    """Finding: "what a Polis pays depends only on the resources printed on its tile" (S-INC), but
+    Thebes' bonus coin was paid as its Native Polis paying 1 coin more than its print. Now the Polis
+    pays its 2 printed coins and Thebes' own economy pays +1, apart in the event (rules version 2)."""
+    state = state_of(players=["thebes", "sparta"], board=THEBES)
+    assert printed_income(state, "thebes") == (1, 1, 2)  # the tile's print, nothing more
+    assert economy_coins(state, "thebes") == 1
+    events, after = into_year(429, players=["thebes", "sparta"], board=THEBES)
+    paid = incomes(events)["thebes"]
+    assert paid["owed"] == 2 and sum(paid["coins"].values()) == 2
+    assert paid["economy"]["owed"] == 1 and sum(paid["economy"]["coins"].values()) == 1
+    assert after.players["thebes"].coins_behind_screen == both(paid)
+    assert "economy" not in incomes(events)["sparta"]
+
+
+def test_s_bag_thebes_economy_coin_is_drawn_blind_from_the_bag_after_the_poleis_coins() -> None:
+    """S-BAG: the economy's coin is a coin paid out, drawn at random from the bag like the others: one
+    "coin" draw more, after the Polis's two, and an empty bag pays it nothing (H-BAG)."""
+    rng = GameRng("thebes", 1)
+    state = state_of(players=["thebes", "sparta"], board=THEBES)
+    events = spring_income(state, 429, rng)
+    thebes = next(e.payload for e in events if e.payload["player"] == "thebes")
+    draws = [label for label, _, _ in rng.transcript]
+    assert draws == ["coin"] * (2 + 1 + 1)  # Thebes' Polis, Thebes' economy, then Sparta's Polis
+    assert sum(thebes["economy"]["coins"].values()) == 1
+    dry = spring_income(state_of(players=["thebes", "sparta"], board=THEBES, bag={"owl": 2}), 429, rng)
+    assert dry[0].payload["economy"] == {"coins": {}, "owed": 1} and dry[0].payload["coins"] == {"owl": 2}
+
+
+def test_h_faction_the_economy_coin_is_thebes_own_not_the_conqueror_s() -> None:
     conquered = state_of(players=["thebes", "sparta"], board={"G7": {"owner": "sparta"}})
-    assert printed_income(conquered, "sparta") == (1, 1, 2)  # the bonus is Thebes' own
+    assert printed_income(conquered, "sparta") == (1, 1, 2)  # the Polis pays its print to anyone
+    assert economy_coins(conquered, "sparta") == 0 and economy_coins(conquered, "thebes") == 0
+
+
+def test_h_rules_version_under_version_1_thebes_extra_coin_is_counted_with_the_poleis() -> None:
+    """A game recorded under rules version 1 replays as it was played: the same coins, drawn in the
+    same order, but counted into the Poleis' coins ("owed" 3) with no "economy" apart."""
+    events, _ = into_year(429, players=["thebes", "sparta"], board=THEBES, rules_version=1)
+    old = incomes(events)["thebes"]
+    assert old["owed"] == 3 and sum(old["coins"].values()) == 3 and "economy" not in old
+    events, _ = into_year(429, players=["thebes", "sparta"], board=THEBES)
+    new = incomes(events)["thebes"]
+    assert both(new) == old["coins"]  # the draws did not change, only whose income the third coin is

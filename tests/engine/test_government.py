@@ -105,7 +105,7 @@ def test_h_faction_asymmetries_live_in_the_data_file() -> None:
     assert FACTIONS["athens"].choice_cost_fp == 0 and FACTIONS["athens"].starting_navigators == 1
     assert FACTIONS["sparta"].recruit_per_ap_native == 2
     assert FACTIONS["corinth"].extra_actions == ("recruit_builder",)
-    assert FACTIONS["thebes"].native_extra_coins == 1
+    assert FACTIONS["thebes"].economy_coins == 1
 
 
 def test_h_gov_a_scenario_names_only_a_known_government() -> None:

@@ -10,7 +10,8 @@ import json
 from typing import Any
 
 from games.engine import CommitCoins, GameState, Pass, event_view, fold, new_game, player_view
-from games.engine.data import MISSION_CARDS
+from games.engine.data import MISSION_CARDS, mission_deck
+from games.engine.missions import deck_of
 from games.engine.simulation import check_invariants
 
 from .support import only, play, refused, state_of, types
@@ -57,7 +58,7 @@ def test_h_setup_each_player_is_dealt_three_mission_cards_and_the_rest_form_the_
     state = fold(new_game({"factions": ["athens", "sparta", "thebes"]}, "deal"))
     hands = [state.players[f].mission_cards for f in state.seat_order]
     assert [len(h) for h in hands] == [3, 3, 3]
-    assert sorted(state.mission_deck + sum(hands, [])) == sorted(MISSION_CARDS)
+    assert sorted(state.mission_deck + sum(hands, [])) == sorted(deck_of(state.rules_version))
     assert check_invariants(None, state) == []
 
 
@@ -77,7 +78,7 @@ def test_h_missions_another_players_view_contains_none_of_my_card_ids() -> None:
 def test_h_missions_the_undrawn_deck_is_secret_and_shown_only_as_a_count() -> None:
     state = fold(new_game({"factions": ["athens", "sparta"]}, "deck"))
     view = player_view(state, "athens")
-    assert "mission_deck" not in view and view["mission_deck_count"] == len(MISSION_CARDS) - 6
+    assert "mission_deck" not in view and view["mission_deck_count"] == 25 - 6
 
 
 def test_h_end_hands_are_revealed_when_the_game_is_over() -> None:
@@ -269,3 +270,68 @@ def test_h_missions_four_trade_links_claim_their_objective() -> None:
     )
     events, _ = play(state, Pass("athens"))
     assert only(events, "MissionCardClaimed").payload["progress"] == 4
+
+
+# Three Poleis that are Mints of Athens (its Native, Megara, Chalkis), without a Fortification; and the
+# same with three Fortifications on them (two on Megara, one on Chalkis).
+MINTS = {
+    "C3": {"owner": "athens", "phalanxes": 4, "king": True},
+    "D4": {"tile": "megara", "owner": "athens", "phalanxes": 1},
+    "D3": {"tile": "chalkis", "owner": "athens", "phalanxes": 1},
+    "G3": {"owner": "sparta", "phalanxes": 4, "king": True},
+}
+FORTIFIED = {
+    **MINTS,
+    "D4": {**MINTS["D4"], "fortification_hp": [3, 3]},
+    "D3": {**MINTS["D3"], "fortification_hp": [2]},
+}
+
+
+def claims(card: str, board: dict, **spec: Any) -> list:
+    state = state_of(players={"athens": {"mission_cards": [card]}, "sparta": {}}, board=board, **spec)
+    events, _ = play(state, Pass("athens"))
+    return [e.payload for e in events if e.type == "MissionCardClaimed"]
+
+
+def test_h_missions_no_card_of_the_deck_turns_on_mints() -> None:
+    """Finding: "a Mint counts only for the Mint ranking in scoring" (S-INC), but the objective card
+    objective-mints gave 3 VP for controlling 3 Mint Poleis. From rules version 2 on the deck deals the
+    Fortifications objective in its place: 25 cards, none about Mints."""
+    state = fold(new_game({"factions": ["athens", "sparta", "corinth", "thebes"]}, "no mints"))
+    cards = state.mission_deck + [c for f in state.seat_order for c in state.players[f].mission_cards]
+    assert len(cards) == 25 and not [c for c in cards if MISSION_CARDS[c].kind == "mints"]
+    assert {"objective-fortifications-1", "objective-fortifications-2"} <= set(cards)
+    assert check_invariants(None, state) == []
+
+
+def test_h_missions_three_fortifications_on_your_poleis_claim_their_objective() -> None:
+    assert claims("objective-fortifications-1", MINTS) == []  # three Mints are worth nothing here
+    (claimed,) = claims("objective-fortifications-1", FORTIFIED)
+    assert (claimed["kind"], claimed["vp"], claimed["progress"]) == ("fortifications", 3, 3)
+    rival = {
+        **FORTIFIED,
+        "D3": {"tile": "chalkis", "owner": "sparta", "phalanxes": 1, "fortification_hp": [2]},
+    }
+    assert claims("objective-fortifications-1", rival) == []  # a rival's Fortification is not yours
+
+
+def test_h_missions_a_mints_card_of_a_game_begun_under_version_1_asks_for_fortifications_now() -> None:
+    """A game begun under rules version 1 goes on under version 2: the Mints card in a hand stays, but
+    what it asks for is the Fortifications objective (data.REPLACED_CARDS); the claim names both."""
+    assert claims("objective-mints-1", MINTS) == []
+    (claimed,) = claims("objective-mints-1", FORTIFIED)
+    assert claimed["card"] == "objective-mints-1" and claimed["counts_as"] == "objective-fortifications-1"
+    assert (claimed["kind"], claimed["vp"]) == ("fortifications", 3)
+
+
+def test_h_rules_version_under_version_1_the_mints_objective_is_dealt_and_claimed_as_it_was() -> None:
+    """A game recorded under rules version 1 replays as it was played: its deck had the Mints objective,
+    which three Mint Poleis claimed."""
+    assert "objective-mints-1" in mission_deck(seed_wins=False)
+    assert "objective-fortifications-1" not in mission_deck(seed_wins=False)
+    state = fold(new_game({"factions": ["athens", "sparta"]}, "deal", rules_version=1))
+    assert sorted(state.mission_deck + sum((p.mission_cards for p in state.players.values()), [])) == list(
+        mission_deck(seed_wins=False)
+    )
+    (claimed,) = claims("objective-mints-1", MINTS, rules_version=1)
+    assert (claimed["kind"], claimed["progress"], "counts_as" in claimed) == ("mints", 3, False)

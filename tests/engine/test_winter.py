@@ -290,16 +290,48 @@ def test_h_native_lost_no_reinforcement_while_a_rival_holds_the_native() -> None
     assert "athens" not in reinforced(events)
 
 
-def test_h_pieces_reinforcement_takes_only_what_is_left_in_the_supply() -> None:
-    board = {
-        **NATIVES,
-        "C3": {"owner": "athens", "phalanxes": 56},
-        "D4": {"tile": "elis", "owner": "sparta", "phalanxes": 1},
-    }
-    events, after = into_year(430, players=FOUR, board=board)
+PRESSED = {**NATIVES, "D4": {"tile": "elis", "owner": "sparta", "phalanxes": 1}}
+
+
+@pytest.mark.parametrize(("year", "on_native"), [(422, 58), (421, 60)])
+def test_s_reinf_a_flat_six_whatever_the_supply_holds(year: int, on_native: int) -> None:
+    """Finding: "you receive a flat 6 Phalanxes" (S-REINF), but H-PIECES cut the reinforcement to what the
+    supply held (Athens got 2 in the 422 winter, none in 421). Now the 6 come from the reserve, never
+    from the supply, so no supply cuts them (rules version 2)."""
+    board = {**PRESSED, "C3": {"owner": "athens", "phalanxes": on_native}}
+    events, after = into_year(year - 1, players=FOUR, board=board) if year > 421 else final_winter(board)
+    assert reinforced(events)["athens"] == 6
+    athens = after.players["athens"]
+    assert after.board["C3"].phalanxes == on_native + 6
+    assert athens.phalanx_supply == 60 - on_native  # the supply is not touched (H-PIECES)
+    assert athens.phalanx_pieces == 66  # the faction owns 6 pieces more
+    assert only(events, "PhalanxesReinforced").payload["from_reserve"] is True
+
+
+def final_winter(board: dict) -> tuple[list, GameState]:
+    """The scoring winter after 421, where S-REINF is checked after the scoring (then the game ends)."""
+    events, state = score(winter(players=FOUR, board=board, year=421), {})
+    return events, state
+
+
+def test_s_reinf_all_sixty_pieces_on_the_board_still_bring_six_more() -> None:
+    """Finding: with all 60 pieces on the board H-PIECES gave no reinforcement at all. From rules
+    version 2 on the 6 join the faction's pieces: supply + board is then 66 (H-PIECES)."""
+    board = {**PRESSED, "C3": {"owner": "athens", "phalanxes": 60}}
+    _, after = into_year(429, players=FOUR, board=board)
+    assert after.players["athens"].phalanx_pieces == 66
+    assert after.players["athens"].phalanx_supply + after.board["C3"].phalanxes == 66
+
+
+def test_h_rules_version_under_version_1_the_supply_still_cuts_the_reinforcement() -> None:
+    """A game recorded under rules version 1 replays as it was played: there H-PIECES cut it."""
+    board = {**PRESSED, "C3": {"owner": "athens", "phalanxes": 56}}
+    events, after = into_year(430, players=FOUR, board=board, rules_version=1)
     assert reinforced(events) == {"athens": 4} and after.players["athens"].phalanx_supply == 0
+    assert "from_reserve" not in only(events, "PhalanxesReinforced").payload
+    assert after.players["athens"].phalanx_pieces == 60
     full = {**board, "C3": {"owner": "athens", "phalanxes": 60}}
-    events, _ = into_year(430, players=FOUR, board=full)
+    events, _ = into_year(430, players=FOUR, board=full, rules_version=1)
     assert reinforced(events) == {}
 
 
