@@ -407,13 +407,14 @@ def test_organiser_sees_only_their_own_games(client, organiser, game):
 def test_mailbox_page_only_with_debug(client, settings, tmp_path):
     settings.EMAIL_FILE_PATH = str(tmp_path)
     (tmp_path / "20261130-080000-1.log").write_text("Subject: your turn\n\nhello")
+    local = {"HTTP_HOST": "127.0.0.1:8000"}  # a browser on this machine (tests/test_unsafe_defaults.py)
     settings.DEBUG = False
-    assert client.get(reverse("games:mailbox")).status_code == 404
+    assert client.get(reverse("games:mailbox"), **local).status_code == 404
     settings.DEBUG = True
-    assert "20261130-080000-1.log" in client.get(reverse("games:mailbox")).content.decode()
-    message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log"]))
+    assert "20261130-080000-1.log" in client.get(reverse("games:mailbox"), **local).content.decode()
+    message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log"]), **local)
     assert message.status_code == 200 and b"your turn" in message.content
-    assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret"])).status_code == 404
+    assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret"]), **local).status_code == 404
 
 
 def test_tile_choice_is_answered_through_its_own_form(client, game, on_turn):
