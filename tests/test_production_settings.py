@@ -71,7 +71,7 @@ def test_an_https_site_in_production_redirects_http_and_sends_hsts_and_secure_co
 @pytest.mark.django_db
 @override_settings(SECURE_SSL_REDIRECT=True, SECURE_REDIRECT_EXEMPT=[r"^healthz$"])
 def test_the_redirect_sends_pages_to_https_but_answers_the_health_check(client):
-    """Finding: https in production. What the settings above do to a plain http request."""
+    """What the https settings above do to a plain http request: a redirect, the health check exempt."""
     page = client.get("/")
 
     assert page.status_code == 301 and page["Location"] == "https://testserver/"

@@ -132,7 +132,7 @@ def test_gunicorn_on_every_interface_refuses_the_embedded_key(tmp_path):
 
 
 def test_make_runs_default_runserver_on_127_0_0_1_starts_with_no_environment(tmp_path, servers):
-    """Finding: unsafe defaults (what must keep working). `make run` runs runserver on 127.0.0.1
+    """What the unsafe-defaults refusals keep working: `make run` runs runserver on 127.0.0.1
     with no configuration at all: it starts and answers."""
     port = free_port()
     servers.append(
@@ -143,7 +143,7 @@ def test_make_runs_default_runserver_on_127_0_0_1_starts_with_no_environment(tmp
 
 
 def test_gunicorn_on_the_loopback_starts_with_the_embedded_key(tmp_path, servers):
-    """Finding: unsafe defaults (what must keep working). The check in gunicorn.conf.py lets a
+    """What the unsafe-defaults refusals keep working: the check in gunicorn.conf.py lets a
     loopback bind start."""
     port = free_port()
     servers.append(start([str(BIN / "gunicorn"), "aegea_pbem.wsgi", "-b", f"127.0.0.1:{port}"], tmp_path))
