@@ -41,7 +41,8 @@ venv: $(STAMP)
 
 run: $(STAMP)
 	@mkdir -p var
-	# Links in emails must point at this server unless SITE_URL says otherwise.
+	# Links in emails must point at this server unless SITE_URL says otherwise. With no SECRET_KEY
+	# and DEBUG on, HOST must be the loopback (127.0.0.1 by default): anything else refuses to start.
 	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"
 	# REDIS_URL unset: the local Redis if it answers, else the embedded mode. REDIS_URL= (empty): the
 	# embedded mode. REDIS_URL set: that Redis, or no start at all, since with a broker configured that
@@ -115,6 +116,8 @@ bench: $(STAMP)
 	$(REDIS_ANSWERS) "$$redis_url" || { echo "make bench needs Redis: $$redis_url does not answer" >&2; exit 1; }
 	DATABASE_URL="$$bench_url" $(PY) manage.py migrate --noinput -v 0
 	# DEBUG=0 as in production: with DEBUG on, Django also records every query the bench times.
+	# DEBUG=0 refuses the embedded key: a key of the bench's own unless SECRET_KEY is set.
+	export SECRET_KEY="$${SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}"
 	DATABASE_URL="$$bench_url" REDIS_URL="$$redis_url" DEBUG=0 $(PY) manage.py bench --json bench-results.json $(BENCH_ARGS)
 
 bench-scale:

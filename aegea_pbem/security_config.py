@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+from collections.abc import Iterable
 from ipaddress import IPv4Network, IPv6Network, ip_network
 
 
@@ -29,3 +31,60 @@ def parse_trusted_proxies(text: str) -> tuple[IPv4Network | IPv6Network, ...]:
         except ValueError:
             raise ValueError(f"TRUSTED_PROXIES: {part!r} is not an IP address or network") from None
     return tuple(networks)
+
+
+# The embedded default key is printed in the repository and DEBUG on serves the dev mailbox (every
+# player's email) and Django's debug pages: both are for one person on this machine only.
+LOOPBACK_NAMES = frozenset({"localhost"})
+# Django's test client names itself so; no browser or resolver reaches a server by it.
+TEST_CLIENT_HOST = "testserver"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a host (an address, bare or in brackets, or a name, without a port) is this machine's
+    loopback: 127.0.0.0/8, ::1 (also as ::ffff:127.x.x.x) or localhost."""
+    host = host.strip().lower().removeprefix("[").removesuffix("]").rstrip(".")
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
+
+
+def loopback_refusal(places: Iterable[tuple[str, str]], *, embedded_key: bool, debug: bool) -> str | None:
+    """Why the service must not start, or None: with the embedded key or DEBUG on, every place it
+    is served at, `(what, host)` pairs such as `("SITE_URL", "play.example.com")` or
+    `("runserver's address", "0.0.0.0")`, must be the loopback (docs/operations.md, "What production
+    refuses to start without")."""
+    if not (embedded_key or debug):
+        return None
+    outside = [f"{host or '(empty)'} ({what})" for what, host in places if not is_loopback(host)]
+    if not outside:
+        return None
+    unsafe = [
+        text for on, text in ((embedded_key, "the embedded default SECRET_KEY"), (debug, "DEBUG on")) if on
+    ]
+    fixes = [
+        text
+        for on, text in ((embedded_key, "set SECRET_KEY to a long random string"), (debug, "set DEBUG=0"))
+        if on
+    ]
+    said = " and ".join(unsafe)
+    return (
+        f"{said[0].upper()}{said[1:]} serve only the loopback address (127.0.0.1, ::1, localhost), not "
+        f"{', '.join(outside)}: {' and '.join(fixes)}, or serve on 127.0.0.1 only."
+    )
+
+
+def debug_off_refusal(*, embedded_key: bool, debug: bool) -> str | None:
+    """Why DEBUG=0 must not start, or None: off DEBUG the service is meant for others, and the
+    embedded key would let anyone forge its signed links."""
+    if embedded_key and not debug:
+        return (
+            "DEBUG=0 refuses the embedded default key: set SECRET_KEY to a long random string, e.g. "
+            "the output of python3 -c 'import secrets; print(secrets.token_urlsafe(50))'."
+        )
+    return None

@@ -12,36 +12,56 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from aegea_pbem.security_config import parse_rate_limits, parse_trusted_proxies
+from aegea_pbem.security_config import (
+    TEST_CLIENT_HOST,
+    debug_off_refusal,
+    loopback_refusal,
+    parse_rate_limits,
+    parse_trusted_proxies,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEFAULT_SECRET_KEY = "insecure-embedded-default-key-change-me"
 SECRET_KEY = os.environ.get("SECRET_KEY", DEFAULT_SECRET_KEY)
+EMBEDDED_KEY = SECRET_KEY == DEFAULT_SECRET_KEY
 PRODUCTION = os.environ.get("AEGEA_PRODUCTION", "0") == "1"
 # DEBUG is on for the embedded default and off by default in production.
 DEBUG = os.environ.get("DEBUG", "0" if PRODUCTION else "1") == "1"
-if PRODUCTION and SECRET_KEY == DEFAULT_SECRET_KEY:
+if PRODUCTION and EMBEDDED_KEY:
     raise ImproperlyConfigured("AEGEA_PRODUCTION=1 refuses the embedded default key: set SECRET_KEY.")
 if PRODUCTION and DEBUG:
     raise ImproperlyConfigured("AEGEA_PRODUCTION=1 refuses DEBUG on: unset DEBUG or set DEBUG=0.")
+if refusal := debug_off_refusal(embedded_key=EMBEDDED_KEY, debug=DEBUG):
+    raise ImproperlyConfigured(refusal)
 
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
-_LOCAL_HOSTS = "localhost,127.0.0.1,[::1],testserver"
+SITE_HTTPS = SITE_URL.startswith("https://")
+# In production only the site's own host and the ones configured; the local names are the
+# embedded default's (a production server answers no Host header it was not told about).
+_LOCAL_HOSTS = "" if PRODUCTION else f"localhost,127.0.0.1,[::1],{TEST_CLIENT_HOST}"
 ALLOWED_HOSTS = [host for host in os.environ.get("ALLOWED_HOSTS", _LOCAL_HOSTS).split(",") if host]
 if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(_site_host)
-CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_URL.startswith("https://") else []
+# The embedded key and DEBUG serve this machine only: links and Host names elsewhere refuse to start
+# (runserver's and gunicorn's addresses are checked as they start: aegea_pbem/serving.py).
+_served_at = [("SITE_URL", _site_host or "")]
+_served_at += [("ALLOWED_HOSTS", host) for host in ALLOWED_HOSTS if host != TEST_CLIENT_HOST]
+if refusal := loopback_refusal(_served_at, embedded_key=EMBEDDED_KEY, debug=DEBUG):
+    raise ImproperlyConfigured(refusal)
+CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_HTTPS else []
 # A refused form says what to do, in the reader's language (Django's own page is English only).
 CSRF_FAILURE_VIEW = "aegea_pbem.errors.csrf_failure"
 
 if PRODUCTION:
-    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SITE_URL.startswith("https://")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SITE_HTTPS
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # An https site answers plain http with a redirect to https (the health check excepted: a load
+    # balancer asks it over plain http), unless SECURE_SSL_REDIRECT=0 (a proxy that redirects itself).
+    SECURE_SSL_REDIRECT = os.environ.get("SECURE_SSL_REDIRECT", "1" if SITE_HTTPS else "0") == "1"
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     # HSTS whenever the site is served over https (a year), unless SECURE_HSTS_SECONDS says otherwise.
-    SECURE_HSTS_SECONDS = int(
-        os.environ.get("SECURE_HSTS_SECONDS", "31536000" if SITE_URL.startswith("https://") else "0")
-    )
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if SITE_HTTPS else "0"))
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # Links carry the seat's token in their path: no page may hand its address to another site.
 # "same-origin", not "no-referrer": under no-referrer browsers send `Origin: null` with every form
@@ -50,6 +70,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 INSTALLED_APPS = [
+    # First, so its runserver (which refuses an address off the loopback for the embedded key and
+    # DEBUG) is the one manage.py runs, not staticfiles' below.
+    "aegea_pbem",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

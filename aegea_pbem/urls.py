@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from aegea_pbem.accounts import SiteUrlPasswordResetForm
 from aegea_pbem.rate_limits import posted_email, rate_limited
 from games import views_home
 
@@ -18,7 +19,12 @@ urlpatterns = [
     path("admin/login/", signed_in(admin.site.login)),
     path("admin/", admin.site.urls),
     path("accounts/login/", signed_in(auth_views.LoginView.as_view()), name="login"),
-    path("accounts/password_reset/", reset(auth_views.PasswordResetView.as_view()), name="password_reset"),
+    # Before Django's own: the reset email's link is SITE_URL's, not the Host header's.
+    path(
+        "accounts/password_reset/",
+        reset(auth_views.PasswordResetView.as_view(form_class=SiteUrlPasswordResetForm)),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     # Issue 6: the ESPs' webhooks (email orders), the inbound ones bounded in size.
     path("anymail/", include("notifications.webhooks")),

@@ -17,8 +17,10 @@ from tests.order_loop_support import seats_to_act, two_player_game
 
 
 @pytest.fixture
-def mailbox(settings, tmp_path):
-    """Django's file backend writing into a scratch folder, as `make run` does into var/mailbox."""
+def mailbox(settings, tmp_path, client):
+    """Django's file backend writing into a scratch folder, as `make run` does into var/mailbox; the
+    client a browser on this machine, the only one the mailbox answers (aegea_pbem/serving.py)."""
+    client.defaults["HTTP_HOST"] = "127.0.0.1:8000"
     settings.DEBUG = True
     settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
@@ -50,7 +52,11 @@ def test_an_email_shows_its_html_and_plain_text_side_by_side_with_its_headers(cl
 
     page = client.get(reverse("games:mailbox-message", args=[welcome.key])).content.decode()
 
-    assert 'class="mail-html"' in page and "srcdoc=" in page
+    assert 'class="mail-html"' in page and 'src="?part=html"' in page
+    frame = client.get(reverse("games:mailbox-message", args=[welcome.key]), {"part": "html"})
+    assert frame.content.decode() == welcome.html
+    policy = frame["Content-Security-Policy"]
+    assert "sandbox" in policy and "script-src" not in policy
     assert 'class="mail-text"' in page
     assert welcome.text.splitlines()[0] in page
     assert "Content-Transfer-Encoding" not in page  # not a MIME dump

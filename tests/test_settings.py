@@ -53,6 +53,8 @@ def test_database_redis_site_and_esp_come_from_the_environment(tmp_path):
         DATABASE_URL="postgres://aegea@db.example.com:5432/aegea",
         REDIS_URL="redis://cache.example.com:6379/2",
         SITE_URL="https://play.example.com/",
+        SECRET_KEY="s3cret-" * 8,  # a public SITE_URL refuses the embedded key and DEBUG
+        DEBUG="0",
         EMAIL_BACKEND="anymail.backends.mailgun.EmailBackend",
         ANYMAIL_MAILGUN_API_KEY="key-123",
     )

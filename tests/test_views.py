@@ -409,14 +409,16 @@ def test_mailbox_page_only_with_debug(client, settings, tmp_path):
     (tmp_path / "20261130-080000-1.log").write_text(
         "Subject: your turn\nTo: ana@example.com\n\nhello\n" + "-" * 79 + "\n"
     )
+    local = {"HTTP_HOST": "127.0.0.1:8000"}  # a browser on this machine (tests/test_unsafe_defaults.py)
     settings.DEBUG = False
-    assert client.get(reverse("games:mailbox")).status_code == 404
+    assert client.get(reverse("games:mailbox"), **local).status_code == 404
     settings.DEBUG = True
-    assert "your turn" in client.get(reverse("games:mailbox")).content.decode()
-    message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log:0"]))
+    assert "your turn" in client.get(reverse("games:mailbox"), **local).content.decode()
+    message = client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log:0"]), **local)
     assert message.status_code == 200 and b"hello" in message.content
-    assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret:0"])).status_code == 404
-    assert client.get(reverse("games:mailbox-message", args=["20261130-080000-1.log:7"])).status_code == 404
+    assert client.get(reverse("games:mailbox-message", args=["..%2Fsecret:0"]), **local).status_code == 404
+    beyond = reverse("games:mailbox-message", args=["20261130-080000-1.log:7"])
+    assert client.get(beyond, **local).status_code == 404
 
 
 def test_tile_choice_is_answered_through_its_own_form(client, game, on_turn):

@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.urls import reverse
 
+from aegea_pbem.security_config import is_loopback
 from games.game_setup import PlayerSpec, create_game
 from games.links import seat_url
 from games.models import Game
 
 DEMO_NAME = "Demo"
 DEMO_PLAYERS = ["Ana <ana@example.com>:athens", "Ben <ben@example.com>:sparta"]
-DEMO_ORGANISER = ("organiser", "aegeapolis")  # only created with DEBUG on, for trying the organiser pages
+# A password printed in the repository: created only for a loopback DEBUG server (trying the organiser
+# pages on this machine), never for one others reach.
+DEMO_ORGANISER = ("organiser", "aegeapolis")
+
+
+def demo_organiser_allowed() -> bool:
+    """Whether this server may have the demo organiser: DEBUG on and SITE_URL on the loopback."""
+    return settings.DEBUG and is_loopback(urlsplit(settings.SITE_URL).hostname or "")
 
 
 class Command(BaseCommand):
@@ -27,7 +36,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         organiser = None
-        if settings.DEBUG:
+        if demo_organiser_allowed():
             username, password = DEMO_ORGANISER
             # A first name, as a real organiser has: the welcome emails name them ("Olga has started").
             organiser, created = get_user_model().objects.get_or_create(
@@ -49,7 +58,7 @@ class Command(BaseCommand):
         for seat in game.seats.order_by("id"):
             self.stdout.write(f"  {seat.name} ({seat.faction}): {seat_url(seat)}")
         self.stdout.write(f"Emails are in {settings.EMAIL_FILE_PATH} (backend {settings.EMAIL_BACKEND}).")
-        if settings.DEBUG:
+        if organiser is not None:
             self.stdout.write(f"Mailbox page: {settings.SITE_URL}{reverse('games:mailbox')}")
             self.stdout.write(
                 f"Organiser pages: {settings.SITE_URL}{reverse('games:organiser')} "
