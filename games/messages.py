@@ -18,6 +18,7 @@ from . import engine
 from .engine.table import MESSAGE_SENT, message_visible
 from .long_mail import mail_seat
 from .models import Event, Game, Seat
+from .relay import without_server_secrets
 from .store import ConcurrencyError, append_events
 from .words import faction_name
 
@@ -55,7 +56,7 @@ def send_message(seat: Seat, to: str | list[str], text: str) -> Event:
     recipients = rivals if to == ALL or to == [ALL] else ([to] if isinstance(to, str) else list(to))
     if not recipients or any(r not in rivals for r in recipients):
         raise MessageRefused(_("Write to a rival in this game, or to all."))
-    text = clean_text(text)
+    text = without_server_secrets(clean_text(text))
     if not text:
         raise MessageRefused(_("The message is empty."))
     if len(text) > MAX_LENGTH:

@@ -17,6 +17,7 @@ from aegea_pbem.rate_limits import spend
 from .links import LinkError, bearer_token, read_link
 from .messages import MessageRefused, send_message
 from .models import Event, Seat
+from .relay import reply_text_for_rivals
 
 
 def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
@@ -56,4 +57,4 @@ def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
             )
             % {"seconds": wait}
         )
-    return send_message(seat, to, text)
+    return send_message(seat, to, reply_text_for_rivals(seat, text))

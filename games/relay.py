@@ -1,0 +1,62 @@
+"""What may be relayed from one player to another: never a secret of the writer's seat (H-SCREEN).
+
+A message is permanent (MessageSent) and mailed to rivals, so whatever the reply reading misses
+(games/reply_lines.py) is caught here, for every message, typed on the page or written in an
+email reply:
+
+- this server's links (any address on SITE_URL's host, any /play/<id>/<token> path, unsubscribe
+  and link addresses) and reply addresses (<local>+<token>@INBOUND_DOMAIN, or any address with a
+  reply token's shape) are replaced by a placeholder;
+- from an email reply, every line that this server mailed to the writer's seat (the quoted-back
+  original: its link, "behind your screen", its Mission Cards) is dropped, however the mail client
+  quoted it.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from notifications.models import Outbox
+
+from .models import Seat
+
+URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"']+")
+SERVER_PATH = re.compile(r"(?i)/(?:play|unsubscribe|links|api/games)/[^\s<>\"']*")
+REPLY_ADDRESS = re.compile(r"(?i)[\w.-]+\+[\w.-]+@[\w.-]+")
+QUOTE_MARKS = re.compile(r"^[\s>|]+")
+SENT_EMAILS_READ = 100  # the seat's latest emails whose lines a reply may quote back
+
+
+def without_server_secrets(text: str) -> str:
+    """The text with this server's links and reply addresses replaced (see the module docstring)."""
+    removed_link, removed_address = _("[link removed]"), _("[address removed]")
+    host = (urlsplit(settings.SITE_URL).hostname or "").lower()
+    domain = (getattr(settings, "INBOUND_DOMAIN", "") or "").lower()
+
+    def link(match: re.Match[str]) -> str:
+        found = match[0]
+        target = urlsplit(found if "://" in found else f"http://{found}")
+        ours = (target.hostname or "").lower() in {host, domain} or SERVER_PATH.match(target.path or "")
+        return removed_link if ours else found
+
+    text = URL.sub(link, text)
+    text = SERVER_PATH.sub(removed_link, text)
+    return REPLY_ADDRESS.sub(removed_address, text)
+
+
+def reply_text_for_rivals(seat: Seat, text: str) -> str:
+    """An email reply's text as it may reach rivals: no line the server mailed to `seat`, and none
+    of this server's links or addresses."""
+    bodies = Outbox.objects.filter(seat_id=seat.pk).order_by("-id").values_list("body_text", flat=True)
+    mailed = {_normal(line) for body in bodies[:SENT_EMAILS_READ] for line in body.splitlines()}
+    mailed.discard("")
+    kept = [line for line in text.splitlines() if _normal(line) not in mailed]
+    return without_server_secrets("\n".join(kept)).strip()
+
+
+def _normal(line: str) -> str:
+    return " ".join(QUOTE_MARKS.sub("", line).split()).casefold()
