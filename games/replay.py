@@ -13,8 +13,9 @@ decided again under that version when the engine still decides it (engine.DECIDE
 recorded under version 1 replays exactly, event for event). A batch of a version the engine no
 longer decides (or of none: recorded before the log named versions) may differ from the replay
 because the rules changed, not because anyone forged it: such a difference is reported as NOT
-CHECKED, once the seed and the fold of every stored event are checked; a wrong seed or a log that
-does not fold still fails (H-RULES-VERSION).
+CHECKED, once the seed and the fold of every stored event are checked; a wrong seed, a log that
+does not fold, draws that are not the seed's, or a batch naming a version newer than this
+engine's still fail (H-RULES-VERSION).
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ def _decide_again(
     table events; a problem names the rules version of its batch (H-RULES-VERSION)."""
     version = engine.rules_version_of(events[0].payload)
     versions = [version]
-    problem = _seed_problem(events, seed)
+    problem = _seed_problem(events, seed) or _newer_rules(events[0], version)
     if problem:
         return 0, 0, problem, (version,)
     starts = [i for i, e in enumerate(events) if e.type == engine.ORDER_GIVEN] + [len(events)]
@@ -219,6 +220,9 @@ def _decide_again(
                 " a game goes on under newer rules, never older ones"
             )
             return number, draws, ReplayProblem(given.seq, reason, by_rules=False), tuple(versions)
+        problem = _newer_rules(given, version)
+        if problem:
+            return number, draws, problem, (*versions, version)
         if version not in versions:
             versions.append(version)
         try:
@@ -246,6 +250,21 @@ def _goes_back(newest: int | None, version: int | None) -> bool:
     on, so this is no change of the rules but a log claiming older ones, maybe to have a forged
     batch reported NOT CHECKED rather than FAILED."""
     return newest is not None and (version is None or version < newest)
+
+
+def _newer_rules(event: LoggedEvent, version: int | None) -> ReplayProblem | None:
+    """H-RULES-VERSION: an opening or an order naming a newer rules version than this engine's. No
+    server running this code decided it, and none of an older version could have: a log claiming
+    it is forged, or needs the project's code of that version to be checked; either way these rules
+    cannot call it NOT CHECKED, which would let a forger relabel a forged batch to be let through."""
+    if version is None or version <= engine.RULES_VERSION:
+        return None
+    reason = (
+        f"the {'order' if event.type == engine.ORDER_GIVEN else 'opening'} names {rules_named(version)},"
+        f" newer than this engine's rules version {engine.RULES_VERSION}: these rules never decided it"
+        " (only the project's code of that version, if it exists, can check it)"
+    )
+    return ReplayProblem(event.seq, reason, by_rules=False, rules_version=version)
 
 
 def _draws(events: Sequence[engine.Event]) -> int:

@@ -3,14 +3,19 @@
 The chain proves the stored events were not changed behind the store's back; the replay
 (games/replay.py) proves that each batch is what the rules and the seed make of the order
 that opened it, so even a re-rolled die with a recomputed chain is caught (docs/fairness.md).
-A game recorded under another rules version than the engine's is re-decided too, but a
-difference the rules give is reported as not checked rather than as a forgery (H-RULES-VERSION).
+A game recorded under an older rules version than the engine's is re-decided too, but a
+difference the rules give is reported as not checked rather than as a forgery (H-RULES-VERSION);
+whatever the version, every batch's draws are held against the seed and against the dice, coins,
+tiles, cards and salts its events show, by the checks of tools/verify_export.py itself (they need
+no rules), so a die forged in a batch the rules cannot check is still caught.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from tools.verify_export import MALFORMED, DrawChecker, Failed, batches, check_sealed_orders
 
 from .chain_reading import HashedRow, load_hashed_events
 from .hashing import GENESIS_HASH, event_hash
@@ -99,26 +104,29 @@ class _ChainWalk:
 class GameVerification:
     chain: ChainReport
     replay: ReplayReport | None  # None when the chain is already broken
+    draws: ChainProblem | None = None  # the first draw that is not the seed's or not what its events show
 
     @property
     def ok(self) -> bool:
-        """Everything checked and nothing wrong: the chain, the seed, and every order re-decided."""
-        return self.chain.ok and self.replay is not None and self.replay.ok
+        """Everything checked and nothing wrong: the chain, the seed, the draws, every order re-decided."""
+        return self.chain.ok and self.draws is None and self.replay is not None and self.replay.ok
 
     @property
     def not_checked(self) -> bool:
-        """H-RULES-VERSION: chain, seed and fold hold, but the game was recorded under other rules and their
-        re-decision differs: maybe the rules' change, not a forgery (games/replay.py)."""
-        return self.chain.ok and self.replay is not None and self.replay.not_checked
+        """H-RULES-VERSION: chain, seed, draws and fold hold, but the game was recorded under older rules
+        and their re-decision differs: maybe the rules' change, not a forgery (games/replay.py)."""
+        return self.chain.ok and self.draws is None and self.replay is not None and self.replay.not_checked
 
     @property
     def problem(self) -> ChainProblem | None:
-        """The first bad event: the chain's, else the replay's (not a difference of other rules)."""
+        """The first bad event: the chain's, else the earlier of the draws' and the replay's (not a
+        difference of older rules); at one seq the replay's, which names what the rules give."""
         if self.chain.problem is not None:
             return self.chain.problem
+        found = [self.draws] if self.draws is not None else []
         if self.replay is not None and self.replay.problem is not None and self.replay.failed:
-            return ChainProblem(self.replay.problem.seq, self.replay.problem.reason)
-        return None
+            found.insert(0, ChainProblem(self.replay.problem.seq, self.replay.problem.reason))
+        return min(found, key=lambda problem: problem.seq, default=None)
 
 
 def verify_game(game: Game) -> GameVerification:
@@ -132,4 +140,26 @@ def verify_game(game: Game) -> GameVerification:
         return GameVerification(chain, None)
     events = [LoggedEvent(seq, event_type, payload) for seq, event_type, payload, *_ in rows]
     del rows  # the hashes and times are not needed any more; the payloads live on in `events`
-    return GameVerification(chain, replay(events, game.seed))
+    return GameVerification(chain, replay(events, game.seed), draws_problem(events, game.seed))
+
+
+def draws_problem(events: list[LoggedEvent], seed: str) -> ChainProblem | None:
+    """tools/verify_export.py's checks of the draws and of the sealed winter orders, on this log:
+    the first event whose draws are not the seed's or not the dice, tiles, coins, cards and salts
+    its batch shows, or whose revealed order is not the one sealed; None when all hold."""
+    logged = [{"seq": e.seq, "type": e.type, "payload": e.payload} for e in events]
+    checker = DrawChecker(seed)
+    try:
+        for position, batch in batches(logged):
+            try:
+                checker.check(position, batch)
+            except MALFORMED as error:  # a payload without the fields the server writes
+                seq = batch[0]["seq"] if batch else 0
+                return ChainProblem(seq, f"the draws cannot be held against this batch's events ({error!r})")
+        check_sealed_orders(logged)
+    except Failed as failure:
+        return ChainProblem(failure.seq, str(failure).removeprefix(f"seq {failure.seq}: "))
+    except MALFORMED as error:
+        sealed = [e["seq"] for e in logged if str(e["type"]).startswith("WinterOrder")]
+        return ChainProblem(min(sealed, default=1), f"the sealed winter orders cannot be read ({error!r})")
+    return None

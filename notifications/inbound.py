@@ -12,7 +12,9 @@ In the web request (`store_inbound`), only what is cheap and must not be lost:
 - no valid token (forged, revoked, another domain): logged, nothing stored, no answer; but a
   reply to a withdrawn address of a seat, sent from that seat's own stored address, is told so
   at that address with the seat's current link (games/fresh_links.py, at most once an hour);
-- the same email posted again (the ESP's retry): recognised by InboundMail.esp_message_id;
+- the same email posted again (the ESP's retry): recognised by its message id together with the
+  reply address it was sent to (one email to two seats' addresses, or a Message-ID reused by
+  another sender, is no retry and is read at each address);
 - otherwise an InboundMail row (address, text, spam flag, size) is committed and the task
   `notifications.handle_inbound` is nudged; the ESP gets its 200 at once.
 

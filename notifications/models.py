@@ -91,11 +91,13 @@ class InboundMail(models.Model):
 
     The webhook stores it (the reply address, the text, the spam flag, the size) and a Celery
     task handles it; `outcome` stays "" until then, so a crash between the two loses nothing (the
-    sweep picks it up). The ESP's message id is unique: a webhook delivered twice is handled once.
+    sweep picks it up). The ESP's message id is unique with the address it was sent to
+    (`reply_to`): a webhook delivered twice is handled once, while one email to two seats' reply
+    addresses, or a Message-ID another sender reused, is still handled at each address.
     The text is dropped once handled; `detail` keeps its first lines.
     """
 
-    esp_message_id = models.CharField(max_length=255, unique=True)
+    esp_message_id = models.CharField(max_length=255)
     recipient = models.CharField(max_length=255, blank=True, default="")  # the seat's email then
     reply_to = models.CharField(max_length=320, blank=True, default="")  # the address it was sent to
     seat_id = models.BigIntegerField(null=True, blank=True)
@@ -112,6 +114,9 @@ class InboundMail(models.Model):
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["received"], condition=models.Q(outcome=""), name="inbound_waiting")]
+        constraints = [
+            models.UniqueConstraint(fields=["esp_message_id", "reply_to"], name="inbound_once_per_address")
+        ]
 
     def __str__(self) -> str:
         return f"inbound {self.id} for seat {self.seat_id}: {self.outcome}"

@@ -161,7 +161,9 @@ def batches(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]
 
 
 class DrawChecker:
-    """Rechecks every batch's draws against the seed and against the events of the batch."""
+    """Rechecks every batch's draws against the seed and against the events of the batch (steps 3
+    and 4). They need no rules, so they hold for a game of any rules version: `manage.py
+    verifygame` runs this very class over the database's log (games/verification.py)."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -264,6 +266,10 @@ class DrawChecker:
                 salt = next(values, "") + next(values, "")
                 if event["payload"]["salt"] != salt:
                     raise Failed(event["seq"], "the sealed order's salt is not its batch's salt draws")
+
+
+# What a log without the shape the server writes raises in the checks above.
+MALFORMED = (KeyError, TypeError, ValueError, IndexError, StopIteration, AttributeError)
 
 
 def _first(batch: list[dict[str, Any]], event_type: str, default: int) -> int:
@@ -463,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
         if failure.seq:  # an event of the log, not the files given
             print(FAILED_SO)
         return 1
-    except (KeyError, TypeError, ValueError, IndexError, StopIteration, AttributeError) as error:
+    except MALFORMED as error:
         print(f"FAILED: the export is malformed ({error!r})")
         print(f"In plain words: a part the server always writes is missing or of the wrong kind. {FAILED_SO}")
         return 1

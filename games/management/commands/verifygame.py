@@ -1,6 +1,8 @@
-"""`manage.py verifygame GAME [GAME ...] | --all [--chain-only]`: check hash chains and replay every order
-from the seed; exit 1 names the first bad event (docs/fairness.md). A game recorded under another
-rules version whose replay differs is reported NOT CHECKED, not broken (H-RULES-VERSION)."""
+"""`manage.py verifygame GAME [GAME ...] | --all [--chain-only]`: check hash chains, every draw against
+the seed and the events, and replay every order from the seed; exit 1 names the first bad event
+(docs/fairness.md). A game recorded under an older rules version whose replay differs is reported
+NOT CHECKED, not broken, once its draws hold; a newer rules version than the engine's fails
+(H-RULES-VERSION)."""
 
 from __future__ import annotations
 
@@ -60,6 +62,7 @@ class Command(BaseCommand):
             assert report.replay is not None
             self.stdout.write(
                 f"game {game.pk}: {report.chain.events} events, hash chain intact, seed matches, every"
-                f" event folds; {not_checked_text(report.replay)}"
+                f" event folds, every draw is the seed's and what its batch shows;"
+                f" {not_checked_text(report.replay)}"
             )
         return report.problem
