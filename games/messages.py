@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from . import engine
 from .engine.table import MESSAGE_SENT, message_visible
 from .long_mail import mail_seat
+from .mail_keys import inbound_domain
 from .models import Event, Game, Seat
 from .relay import without_server_secrets
 from .store import ConcurrencyError, append_events
@@ -88,7 +89,12 @@ def _mail_recipients(game: Game, sender: Seat, row: Event) -> None:
                     "name": sender.name,
                     "to": ", ".join(faction_name(f) for f in row.payload["to"]),
                 },
-                _("Reply to this email to answer %(player)s; your reply goes into the game as a message.")
+                # Only a Reply-To to the inbound address reaches the game; without one, the page does.
+                (
+                    _("Reply to this email to answer %(player)s; your reply goes into the game as a message.")
+                    if inbound_domain()
+                    else _("To answer %(player)s, write on the game's page: follow the link below.")
+                )
                 % {"player": faction_name(sender.faction)},
             ]
         mail_seat(
