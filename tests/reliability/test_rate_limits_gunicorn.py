@@ -38,8 +38,10 @@ def database_url() -> str:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[int]:
-    """gunicorn with limits on: 3 orders an hour per bucket (an hour: no window ends mid-test)."""
+def server(tmp_path: Path, settings) -> Iterator[int]:
+    """gunicorn with limits on: 3 orders an hour per bucket (an hour: no window ends mid-test). It
+    runs with DEBUG=0, as in production, so with a key of its own, which this test signs links with."""
+    settings.SECRET_KEY = "gunicorn-test-" + "k" * 40
     store = redis.Redis.from_url(REDIS_URL)
     for key in store.scan_iter(":1:rl:*"):  # counts left by an earlier run (the "ratelimit" cache)
         store.delete(key)
