@@ -18,6 +18,7 @@ from .links import LinkError, bearer_token, read_link
 from .messages import MessageRefused, send_message
 from .models import Event, Seat
 from .relay import reply_text_for_rivals
+from .seat_cookies import token_of
 
 
 def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
@@ -26,18 +27,22 @@ def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
     return f"seat:{game_id}:{seat_id}:{version}"
 
 
-def _bucket_of(token: str, game_id: Any) -> str | None:
-    """The bucket of a token valid for the game (its signature, age and game: no query), else None."""
+def _bucket_of(token: str, game_id: Any, seat_id: Any = None) -> str | None:
+    """The bucket of a token valid for the game (and the seat, if the address names one: its
+    signature, age and game, no query), else None."""
     try:
         claim = read_link(token, int(game_id))
     except (LinkError, TypeError, ValueError):
+        return None
+    if seat_id is not None and claim.seat_id != seat_id:
         return None
     return seat_bucket(claim.game_id, claim.seat_id, claim.version)
 
 
 def link_in_path(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
-    """The bucket of /play/<game_id>/<token>/...: the token in the address."""
-    return _bucket_of(kwargs.get("token", ""), kwargs.get("game_id"))
+    """The bucket of a seat's pages: the emailed link's token in the address
+    (/play/<game_id>/<token>/), or the seat cookie of /play/<game_id>/<seat_id>/..."""
+    return _bucket_of(token_of(request, kwargs), kwargs.get("game_id"), kwargs.get("seat_id"))
 
 
 def link_in_header(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:

@@ -16,19 +16,20 @@ from aegea_pbem.rate_limits import rate_limited
 from .engine import RuleViolation
 from .forms import MoveForm, violation_text
 from .languages import page_language
-from .links import LinkError, resolve_link
+from .links import LinkError
 from .previews import preview_move_cost
+from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
 from .situation import load_game
 
 
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_GET
-def move_cost(request: HttpRequest, game_id: int, token: str) -> JsonResponse:
+def move_cost(request: HttpRequest, game_id: int, seat_id: int) -> JsonResponse:
     """`?move-origin=C3&move-to1=E3&move-phalanxes1=4…` (the Move form's fields) -> {"cost", "text"} or
     {"error"}: what the Move would cost in FP (S-MOVE, S-MOVE-FREE, S-MOVE-NAV) or why it is refused."""
     try:
-        seat = resolve_link(token, game_id)
+        seat = resolve_seat(request, game_id, seat_id)
     except LinkError as error:
         return JsonResponse({"error": str(error.message)}, status=error.status)
     with translation.override(page_language(request, seat)):  # the page's language (issue 8)

@@ -1,8 +1,9 @@
 """History pages and the export download (issue 7). Parse, call games/history.py or games/export.py, render.
 
-A player opens their history with their signed link (/play/<id>/<token>/history/); the
-organiser with their login (/organiser/games/<id>/history/). The export answers to the same
-link's token (Authorization: Bearer, or ?token=) or to the organiser's login.
+A player opens their history at their seat's token-free address (/play/<id>/<seat>/history/, by
+the seat cookie: games/seat_cookies.py); the organiser with their login
+(/organiser/games/<id>/history/). The export answers to a link's token (Authorization: Bearer, or
+?token=: for programs), to the seat cookie (/play/<id>/<seat>/export.json) or to the organiser's login.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .history import board_at, default_since, history, years_of
 from .languages import page_language
 from .links import LinkError, bearer_token, resolve_link
 from .models import Game, Seat
+from .seat_cookies import resolve_seat
 from .seat_limits import link_in_header, link_in_path
 from .views_play import link_error_page
 from .words import faction_name, year_label
@@ -72,17 +74,17 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
 
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_GET
-def player_history(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
-    """The game's history as the link's player may know it (H-SCREEN; everything after H-END)."""
+def player_history(request: HttpRequest, game_id: int, seat_id: int) -> HttpResponse:
+    """The game's history as the seat's player may know it (H-SCREEN; everything after H-END)."""
     try:
-        seat = resolve_link(token, game_id)
+        seat = resolve_seat(request, game_id, seat_id)
     except LinkError as error:
         return link_error_page(request, error)
     language = page_language(request, seat)
     with translation.override(language):
         context = _context(request, seat.game, seat.faction, language)
         context["back"] = request.path.removesuffix("history/")
-        context["export_url"] = reverse("games:export", args=[game_id]) + f"?token={token}"
+        context["export_url"] = reverse("games:seat-export", args=[game_id, seat_id])
         response = render(request, "games/history.html", context)
     response["Content-Language"] = language
     return response
@@ -139,6 +141,22 @@ def export(request: HttpRequest, game_id: int) -> JsonResponse:
         document = export_game(reader.game, reader.faction)
     else:
         document = export_game(reader, None)
+    return _download(document, game_id)
+
+
+@rate_limited("links", bucket=link_in_path)
+@require_GET
+def seat_export(request: HttpRequest, game_id: int, seat_id: int) -> JsonResponse:
+    """The export for the seat whose cookie the browser holds (the history page's download link)."""
+    try:
+        seat = resolve_seat(request, game_id, seat_id)
+    except LinkError as error:
+        body = {"error": {"code": error.reason, "message": str(error.message)}}
+        return JsonResponse(body, status=error.status)
+    return _download(export_game(seat.game, seat.faction), game_id)
+
+
+def _download(document: dict[str, Any], game_id: int) -> JsonResponse:
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="aegeapolis-game-{game_id}.json"'
     return response

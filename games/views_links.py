@@ -1,4 +1,5 @@
-"""Asking for a new link (games/fresh_links.py): the page of a link that opens nothing offers it.
+"""Opening an emailed link (its token exchanged for the seat cookie: games/seat_cookies.py), and
+asking for a new link (games/fresh_links.py), which the page of a link that opens nothing offers.
 Parse, call, render."""
 
 from __future__ import annotations
@@ -11,7 +12,24 @@ from django.views.decorators.http import require_http_methods
 from aegea_pbem.rate_limits import rate_limited
 
 from .fresh_links import ask_for_new_links
+from .links import LinkError
 from .long_forms import NewLinkForm
+from .seat_cookies import exchange_link
+from .seat_limits import link_in_path
+from .views_play import link_error_page
+
+
+# A visit of the link, whatever the method: the order an old page posts here is counted once, by
+# the page the 307 sends it on to.
+@rate_limited("links", post="links", bucket=link_in_path)
+@require_http_methods(["GET", "HEAD", "POST"])
+def open_link(request: HttpRequest, game_id: int, token: str, rest: str = "") -> HttpResponse:
+    """/play/<game>/<token>/<rest>: the seat cookie and the same page at its token-free address,
+    or the page saying why the link opens nothing."""
+    try:
+        return exchange_link(request, game_id, token, rest)
+    except LinkError as error:
+        return link_error_page(request, error)
 
 
 @rate_limited(None, post="newlinks")  # by who asks, not the address asked: a new link is mailed

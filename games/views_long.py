@@ -16,7 +16,7 @@ from aegea_pbem.rate_limits import rate_limited
 
 from .deadlines import deadline_text, recompute_deadlines, seat_zone, settings_for
 from .languages import page_language
-from .links import LinkError, resolve_link
+from .links import LinkError
 from .long_context import preference_form, time_zone_form
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
 from .long_mail import preference
@@ -24,6 +24,7 @@ from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat
 from .organiser_watch import default_order_note, final_result, seat_rows
+from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
 from .substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone, unsubscribe
 from .vacations import VacationRefused, take_vacation
@@ -32,11 +33,11 @@ from .views_play import link_error_page
 
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_POST
-def player_action(request: HttpRequest, game_id: int, token: str, action: str) -> HttpResponse:
+def player_action(request: HttpRequest, game_id: int, seat_id: int, action: str) -> HttpResponse:
     """A message, a vacation, new preferences or a time zone from the player page; back to the page
     after."""
     try:
-        seat = resolve_link(token, game_id)
+        seat = resolve_seat(request, game_id, seat_id)
     except LinkError as error:
         return link_error_page(request, error)
     with translation.override(page_language(request, seat)):  # the messages show on the player page
@@ -44,7 +45,7 @@ def player_action(request: HttpRequest, game_id: int, token: str, action: str) -
             _act(request, seat, action)
         except (MessageRefused, VacationRefused) as refused:
             messages.error(request, refused.message)
-    return redirect("games:play", game_id=game_id, token=token)
+    return redirect("games:seat", game_id=game_id, seat_id=seat_id)
 
 
 def _act(request: HttpRequest, seat: Seat, action: str) -> None:

@@ -1,4 +1,5 @@
-"""The player's page, opened by the signed link from their email (issue 4). Parse, call, render."""
+"""The player's page at its token-free address, opened by the seat cookie the emailed link left
+(games/seat_cookies.py). Parse, call, render."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from .forms import (
     violation_text,
 )
 from .languages import choose_language, page_language
-from .links import LinkError, link_token, resolve_link
+from .links import LinkError
 from .long_context import long_game_context
 from .long_forms import NewLinkForm
 from .models import Seat
@@ -39,6 +40,7 @@ from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .organiser_watch import result_text
 from .position_words import cost_line
 from .previews import order_cost
+from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
 from .situation import PlayerScreen, player_screen
 from .trade_words import hand_rows, offer_rows
@@ -56,9 +58,9 @@ def link_error_page(request: HttpRequest, error: LinkError) -> HttpResponse:
 
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_http_methods(["GET", "POST"])
-def player_page(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
+def player_page(request: HttpRequest, game_id: int, seat_id: int) -> HttpResponse:
     try:
-        seat = resolve_link(token, game_id)
+        seat = resolve_seat(request, game_id, seat_id)
     except LinkError as error:
         return link_error_page(request, error)
     if request.method == "POST" and request.POST.get("kind") == "language":
@@ -202,7 +204,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "board_rows": board_rows(screen.view),
         # Issue 8: the board picture (from the player's view only, H-SCREEN) and its Move cost preview.
         "board_svg": render_board(screen.view, language=translation.get_language()),
-        "move_cost_url": reverse("games:move-cost", args=[seat.game_id, link_token(seat)]),
+        "move_cost_url": reverse("games:seat-move-cost", args=[seat.game_id, seat.pk]),
         "forms": list(forms.values()),
         "suggestions": suggestions,
         "can_order": bool(screen.legal),

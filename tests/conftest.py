@@ -19,6 +19,7 @@ from django.db import connection
 
 from games.models import Event, Game
 from games.store import append_events
+from tests.browser_like_client import BrowserLikeClient
 
 ON_POSTGRESQL = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
@@ -35,6 +36,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "postgresql" in item.keywords:
             item.add_marker(needs)
+
+
+@pytest.fixture
+def client() -> BrowserLikeClient:
+    """pytest-django's `client`, opening emailed links as a browser does (tests/browser_like_client.py)."""
+    return BrowserLikeClient()
 
 
 @pytest.fixture(autouse=True)

@@ -462,9 +462,8 @@ def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_
     used to read the clocks without the game's lock: it gave the next turn the old 48 hours (the
     order had read the settings first) and wrote a deadline onto the cleared clock of the player
     who had just ordered."""
-    from django.test import Client
-
     import games.orders as orders
+    from tests.browser_like_client import BrowserLikeClient
 
     request.getfixturevalue("anymail_outbox")
     organiser = User.objects.create_user("olga", "olga@example.com", "pw")
@@ -477,7 +476,7 @@ def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_
     outcomes: dict[str, object] = {}
 
     def organiser_saves() -> int:
-        client = Client()
+        client = BrowserLikeClient()
         client.force_login(organiser)
         form = {
             "form": "settings",

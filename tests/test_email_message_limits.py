@@ -38,7 +38,7 @@ def test_messages_by_email_are_limited_per_seat_like_the_web_form(client, settin
     seat, reply_to = turn_email_reply_to(game)
     seat.language = language
     seat.save(update_fields=["language"])
-    form = reverse("games:play-action", args=[game.pk, link_token(seat), "message"])
+    form = reverse("games:play-rest", args=[game.pk, link_token(seat), "message/"])
     assert client.post(form, {"to": "all", "text": "from the page"}).status_code == 302
     deliver_outbox()  # the page's message mailed to its rival
     mail.outbox.clear()

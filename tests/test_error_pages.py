@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from games.links import link_token
 from games.situation import load_game
+from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def test_a_stale_form_refused_by_the_csrf_check_says_what_to_do_and_changes_noth
     game = two_player_game()
     seat = seats_to_act(game)[0]
     seq = load_game(game).seq
-    browser = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de")
+    browser = BrowserLikeClient(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de")
     url = reverse("games:play", args=[game.pk, link_token(seat)])
     browser.get(url)
     refused = browser.post(url, {"kind": "pass", "expected_seq": seq})  # the form's token left out
@@ -69,7 +69,7 @@ def test_a_server_error_is_told_plainly_in_the_browsers_language_and_as_json_und
 
     monkeypatch.setattr("games.views_play.player_screen", broken)
     monkeypatch.setattr("games.views_api.player_screen", broken)
-    browser = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="de")
+    browser = BrowserLikeClient(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="de")
     page = browser.get(reverse("games:play", args=[game.pk, link_token(seat)]))
     assert page.status_code == 500
     assert "Bei uns ist etwas schiefgegangen." in page.content.decode()

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def history_url(seat, **query: str) -> str:
-    url = reverse("games:play-history", args=[seat.game_id, link_token(seat)])
+    url = reverse("games:play-rest", args=[seat.game_id, link_token(seat), "history/"])
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
@@ -84,7 +84,7 @@ def test_h_screen_history_page_is_german_for_a_german_seat(client):
 
 def test_a_forged_link_opens_no_history(client):
     game = two_player_game()
-    assert client.get(reverse("games:play-history", args=[game.pk, "forged"])).status_code == 403
+    assert client.get(reverse("games:play-rest", args=[game.pk, "forged", "history/"])).status_code == 403
 
 
 def test_organiser_history_needs_the_organisers_login(client):

@@ -188,7 +188,7 @@ def test_refusals_name_the_game_words_in_the_readers_language():
 def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_too(client):
     game = create_game([ANA, BEN])
     seat = seats_to_act(game)[0]
-    url = reverse("games:play-action", args=[game.pk, link_token(seat), "preferences"])
+    url = reverse("games:play-rest", args=[game.pk, link_token(seat), "preferences/"])
     client.post(
         url, {"mode": "must_act", "digest_hour": 18, "language": "de"}, HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER
     )

@@ -27,7 +27,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
 from games.engine.simulation import players_to_act, random_legal_command
@@ -42,6 +41,7 @@ from games.orders import submit_order
 from games.situation import load_game
 from notifications.models import Outbox
 from notifications.services import rendered
+from tests.browser_like_client import BrowserLikeClient
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ PLAYERS = [
 @dataclass
 class Reader:
     faction: str | None  # None: the organiser
-    client: Client
+    client: BrowserLikeClient
     token: str = ""
     seat_id: int | None = None
     emails_seen: int = 0
@@ -168,7 +168,7 @@ def render_all(game: Game, reader: Reader, secrets: Secrets, at_seq: int) -> Non
     bearer = {"HTTP_AUTHORIZATION": f"Bearer {reader.token}"} if reader.token else {}
     if reader.faction is not None:
         page = client.get(reverse("games:play", args=[game.pk, reader.token]))
-        history = reverse("games:play-history", args=[game.pk, reader.token])
+        history = reverse("games:play-rest", args=[game.pk, reader.token, "history/"])
         state = client.get(reverse("games:api-state", args=[game.pk]), **bearer)
         assert state.status_code == 200
         body = state.json()
@@ -207,8 +207,8 @@ def render_all(game: Game, reader: Reader, secrets: Secrets, at_seq: int) -> Non
 def _readers(game: Game, organiser) -> list[Reader]:  # type: ignore[no-untyped-def]
     readers = []
     for seat in Seat.objects.filter(game=game).order_by("id"):
-        readers.append(Reader(seat.faction, Client(), link_token(seat), seat.pk))
-    staff = Client()
+        readers.append(Reader(seat.faction, BrowserLikeClient(), link_token(seat), seat.pk))
+    staff = BrowserLikeClient()
     staff.force_login(organiser)
     return [*readers, Reader(None, staff)]
 
@@ -273,7 +273,9 @@ def _everything_is_shown_after_the_end(game: Game, readers: list[Reader]) -> Non
     other = next(r for r in readers if r.faction not in (None, income.payload["player"]))
     shown = describe(income.type, income.payload, other.faction, game_over=True, game=None)
     assert shown == describe(income.type, income.payload, None, game_over=True, game=None)
-    page = other.client.get(reverse("games:play-history", args=[game.pk, other.token]) + "?since=all")
+    page = other.client.get(
+        reverse("games:play-rest", args=[game.pk, other.token, "history/"]) + "?since=all"
+    )
     assert html.unescape(shown) in html.unescape(page.content.decode())
 
 
@@ -293,7 +295,7 @@ def test_h_screen_an_export_gives_no_hash_to_try_a_redacted_events_candidates_ag
     game = create_game(PLAYERS[:2])
     seat = Seat.objects.get(game=game, faction="athens")
     bearer = {"HTTP_AUTHORIZATION": f"Bearer {link_token(seat)}"}
-    document = Client().get(reverse("games:export", args=[game.pk]), **bearer).json()
+    document = BrowserLikeClient().get(reverse("games:export", args=[game.pk]), **bearer).json()
     text = json.dumps(document)
     stored = list(Event.objects.filter(game=game).order_by("seq"))
     assert not any(row.hash in text for row in stored)
@@ -318,8 +320,8 @@ def test_a_private_message_names_its_sender_neither_in_the_history_filter_nor_in
     send_message(Seat.objects.get(game=game, faction="athens"), "sparta", "Secret plan: XYZZY-2")
     corinth = Seat.objects.get(game=game, faction="corinth")
     token = link_token(corinth)
-    history = reverse("games:play-history", args=[game.pk, token])
-    client = Client()
+    history = reverse("games:play-rest", args=[game.pk, token, "history/"])
+    client = BrowserLikeClient()
     by_player = {
         faction: [e.type for e in client.get(f"{history}?since=all&player={faction}").context["entries"]]
         for faction in ("athens", "sparta", "corinth")
@@ -338,6 +340,7 @@ def test_a_private_message_names_its_sender_neither_in_the_history_filter_nor_in
     (message,) = [e for e in mine.json()["events"] if e["type"] == "MessageSent"]
     assert message["actor"] == "athens" and not message["redacted"]
     page = client.get(
-        reverse("games:play-history", args=[game.pk, link_token(athens)]) + "?since=all&player=athens"
+        reverse("games:play-rest", args=[game.pk, link_token(athens), "history/"])
+        + "?since=all&player=athens"
     )
     assert "MessageSent" in [e.type for e in page.context["entries"]]

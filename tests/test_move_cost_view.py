@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 from typing import Any
 
 import pytest
 from django.test import RequestFactory
 
 from games.game_setup import PlayerSpec, create_game
-from games.links import link_token
-from games.models import Event
+from games.links import LinkError, link_token, read_link
+from games.models import Event, Seat
+from games.seat_cookies import cookie_name
 from games.views_board import move_cost
 
 SCENARIO: dict[str, Any] = {
@@ -29,8 +31,14 @@ PLAYERS = [
 
 
 def ask(game_id: int, token: str, **fields: str) -> tuple[int, dict[str, Any]]:
+    """The preview as the page's script asks for it: at the seat's address, with its seat cookie."""
     form = {"move-phalanxes1": "0", "move-navigators1": "0", **{f"move-{k}": v for k, v in fields.items()}}
-    response = move_cost(RequestFactory().get("/", form), game_id, token)
+    seat_id = Seat.objects.filter(game_id=game_id).values_list("pk", flat=True).first() or 0
+    with suppress(LinkError):  # a forged token: the game's first seat's cookie holds it
+        seat_id = read_link(token, game_id).seat_id
+    request = RequestFactory().get("/", form)
+    request.COOKIES[cookie_name(seat_id)] = token
+    response = move_cost(request, game_id, seat_id)
     return response.status_code, json.loads(response.content)
 
 

@@ -15,13 +15,13 @@ import threading
 import pytest
 from django.core import mail
 from django.db import connection
-from django.test import Client
 from django.urls import reverse
 
 from games.links import link_token
 from games.models import Event, GameProgress
 from games.situation import load_game
 from notifications.models import Outbox
+from tests.browser_like_client import BrowserLikeClient
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_for_mail, wait_until  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act, two_player_game
 
@@ -124,7 +124,7 @@ def test_same_order_posted_twice_at_once_over_the_api_gives_one_event_and_one_em
     def post() -> None:
         start.wait()
         try:
-            response = Client().post(
+            response = BrowserLikeClient().post(
                 url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {link_token(seat)}"
             )
             statuses.append(response.status_code)

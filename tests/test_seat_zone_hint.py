@@ -13,12 +13,12 @@ from datetime import UTC, datetime
 
 import pytest
 import time_machine
-from django.test import Client
 
 from games.deadlines import recompute_deadlines
 from games.links import link_token
 from games.models import DeadlineSettings, NotificationPreference, Seat
 from games.substitutes import set_time_zone, unsubscribe
+from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
 
 T0 = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)  # the deadline: 48 h later, 2026-12-03 10:00 UTC
@@ -35,11 +35,11 @@ def utc_game_seat() -> Seat:
     return seat
 
 
-def page(client: Client, seat: Seat) -> str:
+def page(client: BrowserLikeClient, seat: Seat) -> str:
     return client.get(f"/play/{seat.game_id}/{link_token(seat)}/").content.decode()
 
 
-def tap(client: Client, seat: Seat, zone: str) -> str:
+def tap(client: BrowserLikeClient, seat: Seat, zone: str) -> str:
     """What the button posts: only the zone (and the CSRF token, which the test client skips)."""
     url = f"/play/{seat.game_id}/{link_token(seat)}/time-zone/"
     return client.post(url, {"time_zone": zone}, follow=True).content.decode()
@@ -104,7 +104,7 @@ def test_a_zone_the_list_does_not_offer_is_refused_as_by_the_preference_form_and
 @pytest.mark.django_db
 def test_the_tap_needs_the_pages_csrf_token():
     seat = utc_game_seat()
-    guarded = Client(enforce_csrf_checks=True)
+    guarded = BrowserLikeClient(enforce_csrf_checks=True)
     url = f"/play/{seat.game_id}/{link_token(seat)}/time-zone/"
     assert guarded.post(url, {"time_zone": "Europe/Berlin"}).status_code == 403
     assert Seat.objects.get(pk=seat.pk).time_zone == ""

@@ -17,7 +17,6 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.test import Client
 
 from games.engine import Pass, legal_commands
 from games.game_setup import PlayerSpec, create_game
@@ -26,6 +25,7 @@ from games.orders import submit_order
 from games.situation import load_game
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_phone_first_turn import email_on_a_phone
+from tests.browser_like_client import BrowserLikeClient
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act
 
@@ -55,7 +55,7 @@ def violations(page: Any, where: str) -> list[str]:
 
 def signed_in(live_server: Any, organiser: Any) -> dict[str, str]:
     """The organiser's session cookie for a browser context."""
-    client = Client()
+    client = BrowserLikeClient()
     client.force_login(organiser)
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}
 

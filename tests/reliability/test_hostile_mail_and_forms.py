@@ -177,11 +177,11 @@ def test_the_one_tap_time_zone_takes_only_a_zone_of_the_list_and_a_refusal_chang
     kept = (seat.language, seat.email, seat.token_version, model_to_dict(preference(seat)))
     before = (seat.time_zone, Event.objects.filter(game=game).count())
     token = link_token(seat)
-    url = reverse("games:play-action", args=[game.pk, token, "time-zone"])
+    url = reverse("games:play-rest", args=[game.pk, token, "time-zone/"])
     fields = {"time_zone": zone, "mode": "digest", "language": "de", "unsubscribed": "1", "subscribe": "0"}
     response = client.post(url, fields)
     assert response.status_code == 302 and response["Location"] == reverse(
-        "games:play", args=[game.pk, token]
+        "games:seat", args=[game.pk, seat.pk]
     )
     told = " ".join(str(message) for message in get_messages(response.wsgi_request))
     seat = Seat.objects.get(pk=seat.pk)

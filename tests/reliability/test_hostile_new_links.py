@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 from django.core import signing
-from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -20,6 +19,7 @@ from games.links import SALT, LinkError, resolve_link, revoke_links
 from games.mail_keys import reply_address
 from games.models import Event, Seat
 from notifications.models import Outbox
+from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import two_player_game
 from tests.test_email_orders import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
 
@@ -46,7 +46,7 @@ odd_addresses = st.one_of(
 def ask(address: str) -> tuple[int, str, bytes]:
     """Post the form as a fresh browser does: the status, where it leads, and the page without its
     CSRF token (the only part that differs between two browsers)."""
-    response = Client().post(NEW_LINK, {"email": address})
+    response = BrowserLikeClient().post(NEW_LINK, {"email": address})
     return response.status_code, response.get("Location", ""), CSRF.sub(b"", response.content)
 
 
@@ -101,7 +101,7 @@ def test_the_new_link_page_answers_a_known_and_an_unknown_address_identically(ga
     assert known == unknown
     assert known[:2] == (302, f"{NEW_LINK}?sent=1")
     # The page it leads to (the same for both: it knows nothing of the address).
-    assert Client().get(known[1]).content == Client().get(unknown[1]).content
+    assert BrowserLikeClient().get(known[1]).content == BrowserLikeClient().get(unknown[1]).content
 
 
 @pytest.mark.django_db
@@ -158,17 +158,17 @@ def test_a_link_we_signed_for_no_seat_of_this_game_is_gone_or_refused_never_a_se
     with pytest.raises(LinkError) as refused:
         resolve_link(token, game_id)
     assert refused.value.reason in ("forged", "gone", "unknown")
-    before, client, bearer = game_state(), Client(), {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    before, client, bearer = game_state(), BrowserLikeClient(), {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     for response in (
         client.get(reverse("games:play", args=[game_id, token])),
-        client.post(reverse("games:play-action", args=[game_id, token, "time-zone"]), {"time_zone": "UTC"}),
-        client.get(reverse("games:play-history", args=[game_id, token])),
+        client.post(reverse("games:play-rest", args=[game_id, token, "time-zone/"]), {"time_zone": "UTC"}),
+        client.get(reverse("games:play-rest", args=[game_id, token, "history/"])),
     ):
         assert response.status_code == refused.value.status
         assert 'action="/links/new/"' in response.content.decode()
     order = '{"expected_seq": 1, "command": {"kind": "pass"}}'
     for response in (  # the JSON answers name the reason
-        client.get(reverse("games:move-cost", args=[game_id, token])),
+        client.get(reverse("games:play-rest", args=[game_id, token, "move-cost"])),
         client.get(reverse("games:export", args=[game_id]), {"token": token}),
         client.get(reverse("games:api-state", args=[game_id]), **bearer),
         client.post(reverse("games:api-orders", args=[game_id]), order, "application/json", **bearer),
@@ -182,7 +182,7 @@ def test_an_order_through_the_api_on_a_link_of_a_deleted_game_is_answered_gone_n
     """The API checks a link's seat with the game's lock: with no game to lock it failed with a
     server error where the player page says "This game no longer exists on this server"."""
     token = signing.dumps({"g": game.pk + 1000, "s": 1, "v": 1}, salt=SALT, compress=False)
-    response = Client().post(
+    response = BrowserLikeClient().post(
         reverse("games:api-orders", args=[game.pk + 1000]),
         '{"expected_seq": 1, "command": {"kind": "pass"}}',
         "application/json",

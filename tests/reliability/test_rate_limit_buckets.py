@@ -9,13 +9,14 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 from django.core.cache import caches
-from django.test import Client, RequestFactory
+from django.test import RequestFactory
 from django.urls import reverse
 
 from aegea_pbem.rate_limits import client_address
 from aegea_pbem.security_config import parse_trusted_proxies
 from games.links import link_token
 from games.situation import load_game
+from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
 
 PROXY = "10.1.0.5"
@@ -51,7 +52,7 @@ def test_a_malformed_trusted_proxy_stops_the_start_with_its_name():
     assert parse_trusted_proxies("") == ()
 
 
-def junk_orders(client: Client, api: str, forwarded: str, count: int) -> list[int]:
+def junk_orders(client: BrowserLikeClient, api: str, forwarded: str, count: int) -> list[int]:
     body = json.dumps({"expected_seq": 0, "command": {"kind": "pass"}})
     auth = {"HTTP_AUTHORIZATION": "Bearer junk", "HTTP_X_FORWARDED_FOR": forwarded}
     return [client.post(api, body, content_type="application/json", **auth).status_code for _ in range(count)]
@@ -70,7 +71,7 @@ def test_junk_from_one_address_behind_the_proxy_does_not_lock_out_the_players(se
     game = two_player_game()
     seat = seats_to_act(game)[0]
     api = reverse("games:api-orders", args=[game.pk])
-    proxy = Client(REMOTE_ADDR=PROXY)
+    proxy = BrowserLikeClient(REMOTE_ADDR=PROXY)
     assert junk_orders(proxy, api, JUNK_SENDER, 4) == [403, 403, 403, 429]
     # A player's form order through the same proxy, from another address: accepted.
     seq = load_game(game).seq
@@ -96,10 +97,10 @@ def test_a_seats_allowance_is_its_own_whichever_address_spends_it(settings):
     ana, ben = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
     state = reverse("games:api-state", args=[game.pk])
     opened = [
-        Client(REMOTE_ADDR=f"192.0.2.{n}")
+        BrowserLikeClient(REMOTE_ADDR=f"192.0.2.{n}")
         .get(state, HTTP_AUTHORIZATION=f"Bearer {link_token(ana)}")
         .status_code
         for n in range(3)
     ]
     assert opened == [200, 200, 429]
-    assert Client().get(state, HTTP_AUTHORIZATION=f"Bearer {link_token(ben)}").status_code == 200
+    assert BrowserLikeClient().get(state, HTTP_AUTHORIZATION=f"Bearer {link_token(ben)}").status_code == 200

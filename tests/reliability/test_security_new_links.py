@@ -16,7 +16,6 @@ import time_machine
 from django.core import mail
 from django.core.cache import caches
 from django.core.mail.backends.base import BaseEmailBackend
-from django.test import Client
 from django.urls import reverse
 
 from games.links import link_token, revoke_links
@@ -24,6 +23,7 @@ from games.mail_keys import reply_address
 from games.models import Event, Game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
+from tests.browser_like_client import BrowserLikeClient
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_until  # noqa: F401
 from tests.order_loop_support import link_in, two_player_game
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (fixture)
@@ -44,12 +44,12 @@ class RefusingBackend(BaseEmailBackend):
 
 def time_zone_url(game: Game) -> str:
     seat = game.seats.get(faction="athens")
-    return reverse("games:play-action", args=[game.pk, link_token(seat), "time-zone"])
+    return reverse("games:play-rest", args=[game.pk, link_token(seat), "time-zone/"])
 
 
 def test_the_new_link_form_and_the_one_tap_time_zone_are_refused_without_the_csrf_token():
     game = two_player_game()
-    client = Client(enforce_csrf_checks=True)
+    client = BrowserLikeClient(enforce_csrf_checks=True)
     client.get(NEW_LINK)  # the page sets the CSRF cookie; the posts below leave the token out
     client.get(reverse("games:play", args=[game.pk, link_token(game.seats.get(faction="athens"))]))
     outbox = Outbox.objects.count()
@@ -81,7 +81,7 @@ def test_asks_for_a_new_link_are_limited_per_client_whatever_address_is_asked_an
     assert [client.post(NEW_LINK, {"email": a}).status_code for a in asks] == [302, 400, 302, 429]
     assert client.get(NEW_LINK).status_code == 200
     assert not Outbox.objects.filter(kind="link", to_email="ben@example.com").exists()
-    other = Client(REMOTE_ADDR="10.0.0.9")  # another client is counted apart
+    other = BrowserLikeClient(REMOTE_ADDR="10.0.0.9")  # another client is counted apart
     assert other.post(NEW_LINK, {"email": "ben@example.com"}).status_code == 302
     # The one-tap time zone posts under a link: an order's limit (RATE_LIMITS "orders").
     taps = [client.post(time_zone_url(game), {"time_zone": z}).status_code for z in ("UTC", "GB", "")]

@@ -1,0 +1,83 @@
+"""The seat cookie: an emailed link's token leaves the address bar on its first visit.
+
+A player's email links to /play/<game>/<token>/. Opening it sets a cookie holding that token
+(HttpOnly, SameSite=Lax, Secure on https, its path the seat's own /play/<game>/<seat>/) and
+redirects to that token-free address, so the token stops landing in access logs, Referer headers
+and browser history. The token-free pages read the cookie. One cookie per seat (its name and path
+carry the seat), so two seats of one game opened in one browser never act for each other.
+
+The cookie keeps the token exactly as signed (games/links.py): its age, its game and its seat's
+link version are checked on every request, so revoking a seat's links revokes its cookies, and a
+page never signs a fresh token (a leaked address renews nothing). The JSON API keeps its bearer
+token (docs/api.md). docs/operations.md "Links and the seat cookie".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+
+from .links import LinkError, max_age, read_link, resolve_link
+from .models import Seat
+
+COOKIE_PREFIX = "aegea_seat_"
+
+
+def cookie_name(seat_id: int) -> str:
+    return f"{COOKIE_PREFIX}{seat_id}"
+
+
+def seat_path(game_id: int, seat_id: int) -> str:
+    """The token-free address of a seat's page; every page of the seat lies below it."""
+    return reverse("games:seat", args=[game_id, seat_id])
+
+
+def exchange_link(request: HttpRequest, game_id: int, token: str, rest: str = "") -> HttpResponse:
+    """The answer to an emailed link (or to a page of it, `rest`): the seat cookie and a redirect to
+    the same page without the token, or LinkError. A POST (a page opened before links were
+    exchanged) is redirected with 307, which the browser sends again with its body: no order lost."""
+    seat = resolve_link(token, game_id)
+    path = seat_path(game_id, seat.pk)
+    target = path + rest
+    if request.META.get("QUERY_STRING"):
+        target += "?" + request.META["QUERY_STRING"]
+    response = HttpResponseRedirect(target)
+    if request.method == "POST":
+        response.status_code = 307
+    response.set_cookie(
+        cookie_name(seat.pk),
+        token,
+        max_age=int(max_age().total_seconds()),
+        path=path,
+        secure=settings.SITE_URL.startswith("https://") or request.is_secure(),
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+def cookie_token(request: HttpRequest, seat_id: int) -> str:
+    return request.COOKIES.get(cookie_name(seat_id), "")
+
+
+def resolve_seat(request: HttpRequest, game_id: int, seat_id: int) -> Seat:
+    """The seat whose token-free page this is, from its cookie (with its game), or LinkError: no
+    cookie ("missing"), or the reasons of a link that opens nothing."""
+    token = cookie_token(request, seat_id)
+    if not token:
+        raise LinkError("missing")
+    claim = read_link(token, game_id)
+    if claim.seat_id != seat_id:  # a cookie is only ever set on its own seat's path
+        raise LinkError("unknown")
+    return resolve_link(token, game_id)
+
+
+def token_of(request: HttpRequest, kwargs: dict[str, Any]) -> str:
+    """The token a seat's request carries: in its address (an emailed link) or in its cookie."""
+    if "token" in kwargs:
+        return str(kwargs["token"])
+    seat_id = kwargs.get("seat_id")
+    return cookie_token(request, seat_id) if isinstance(seat_id, int) else ""
