@@ -18,11 +18,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.eventstore.verification import GameVerification, verify_game
+
 from .engine import RULES_VERSION
 from .export import export_game
 from .links import revoke_links
 from .models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
-from .verification import GameVerification, verify_game
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

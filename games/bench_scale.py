@@ -22,12 +22,13 @@ from collections.abc import Iterator
 import psycopg
 from django.db import connection
 
-from . import statecache
+from games.eventstore import statecache
+from games.eventstore.verification import verify_game
+
 from .bench import Figure
 from .bench_orders import Recording, clone_game, record_game, replay_orders
 from .models import Event, Game
 from .scale_seed import seed_games
-from .verification import verify_game
 
 EXTRA_TEMPLATES = ((2, None), (3, None), (4, 70))  # (bot seed, orders before it stops), beside the recording
 LATENCY_RUNS = 3  # clones per measurement: 3 × the recorded game's orders

@@ -23,6 +23,8 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.eventstore.store import ConcurrencyError, append_events
+
 from . import engine
 from .deadlines import deadline_text, parse_reminders, settings_for
 from .engine import ChooseTile, CommitCoins, DeclineOffer, GameState, Pass
@@ -32,7 +34,6 @@ from .long_mail import mail_organiser, mail_seat
 from .models import Game, Seat, SeatClock
 from .orders import GameMovedOn, submit_order
 from .situation import load_game, must_act
-from .store import ConcurrencyError, append_events
 from .words import faction_name
 
 DEADLINE_REASON = "deadline passed"

@@ -24,9 +24,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.eventstore.hashing import format_created
+
 from . import engine
 from .engine.view import HIDDEN
-from .hashing import format_created
 from .models import Event, Game
 from .situation import is_over
 

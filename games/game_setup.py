@@ -20,12 +20,13 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.eventstore.store import append_events
+
 from . import engine
 from .engine import data as engine_data
 from .engine.rng import seed_hash
 from .models import DeadlineSettings, Game, Seat
 from .notify import welcome_everyone
-from .store import append_events
 
 SETUP_ACTOR = "organiser"
 

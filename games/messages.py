@@ -14,13 +14,14 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.eventstore.store import ConcurrencyError, append_events
+
 from . import engine
 from .engine.table import MESSAGE_SENT, message_visible
 from .long_mail import mail_seat
 from .mail_keys import inbound_domain
 from .models import Event, Game, Seat
 from .relay import without_server_secrets
-from .store import ConcurrencyError, append_events
 from .words import faction_name
 
 MAX_LENGTH = 4000

@@ -17,8 +17,10 @@ from django.db import IntegrityError
 from django.utils.translation import gettext_lazy
 
 from aegea_pbem.sql_pipeline import pipelined_transaction
+from games.eventstore import statecache
+from games.eventstore.store import ConcurrencyError, append_events, is_seq_conflict, snapshot_appended
 
-from . import engine, statecache
+from . import engine
 from .engine import GameState, RuleViolation, command_from_dict
 from .engine.commands import AcceptOffer, Command, CommitCoins, DeclineOffer
 from .engine.table import TABLE_EVENTS
@@ -28,7 +30,6 @@ from .notify import notify_after_order
 from .order_lock import Locked, lock_game
 from .projectors.seat_clocks import read_with_lock, written_after
 from .situation import deciding, load_game
-from .store import ConcurrencyError, append_events, is_seq_conflict, snapshot_appended
 
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first

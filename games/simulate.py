@@ -16,12 +16,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from games.eventstore.store import append_events
+
 from . import engine
 from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
 from .engine.simulation import InvariantBroken, play_random_game
 from .models import Game
 from .orders import load_game
-from .store import append_events
 
 TRADE_EVENTS = ("NeutralTraded", "OfferMade", "OfferAccepted", "OfferDeclined", "OfferLapsed")
 BOT_ACTOR_PREFIX = "bot:"

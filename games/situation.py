@@ -20,12 +20,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from aegea_pbem.sql_cursor import kept_cursor
+from games.eventstore import statecache
+from games.eventstore.hashing import GENESIS_HASH
+from games.eventstore.log_reading import LoadedState, load_state
 
-from . import engine, statecache
+from . import engine
 from .engine import GameState
 from .engine.commands import Command
-from .hashing import GENESIS_HASH
-from .log_reading import LoadedState, load_state
 from .models import Event, Game
 from .narration import UNTOLD, describe
 from .words import faction_name, phase_label, year_label
@@ -38,7 +39,7 @@ def load_game(
 ) -> LoadedState[GameState]:
     """The game's state at its head (or at `up_to_seq`): from this process's state cache when it
     holds that exact log prefix, else from a cached older state plus the events after it, else from
-    the newest snapshot and the events after it (games/statecache.py). A game this process holds
+    the newest snapshot and the events after it (games/eventstore/statecache.py). A game this process holds
     nothing of loads in one query (head, snapshot and events together); otherwise the head comes
     first, to look it up in the cache, unless the caller has just read it under the game's lock
     (`head`: the (seq, hash) submit_order read with its game's lock, games/order_lock.py)."""

@@ -14,6 +14,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.eventstore.store import ConcurrencyError, append_events
+
 from . import engine
 from .deadlines import clock_of, deadline_text, player_time_zones
 from .delivery_problems import address_changed, emails_chosen
@@ -23,7 +25,6 @@ from .languages import choose_language
 from .links import revoke_links
 from .long_mail import mail_seat
 from .models import Game, NotificationPreference, Seat
-from .store import ConcurrencyError, append_events
 from .words import faction_name
 
 

@@ -19,11 +19,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.eventstore.store import ConcurrencyError, append_events
+
 from . import engine
 from .deadlines import recompute_deadlines, settings_for
 from .engine.table import VACATION_TAKEN
 from .models import Game, Seat, Vacation
-from .store import ConcurrencyError, append_events
 
 YEAR = timedelta(days=365)
 

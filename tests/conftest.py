@@ -17,8 +17,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from games.eventstore.store import append_events
 from games.models import Event, Game
-from games.store import append_events
 from tests.browser_like_client import BrowserLikeClient
 
 ON_POSTGRESQL = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"

@@ -7,7 +7,7 @@ import random
 
 from games import engine
 from games.engine.simulation import players_to_act, random_legal_command
-from games.replay import LoggedEvent
+from games.eventstore.replay import LoggedEvent
 
 
 def logged(events: list[engine.Event]) -> list[LoggedEvent]:

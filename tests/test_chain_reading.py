@@ -1,4 +1,4 @@
-"""The log as `verifygame` reads it (games/chain_reading.py): every field the hash chain covers,
+"""The log as `verifygame` reads it (games/eventstore/chain_reading.py): every field the hash chain covers,
 re-hashed byte for byte as the store hashed it, and a break named by its seq across batches."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.chain_reading import HASHED_FIELDS, load_hashed_events
-from games.hashing import canonical_json, event_hash, format_created
+from games.eventstore.chain_reading import HASHED_FIELDS, load_hashed_events
+from games.eventstore.hashing import canonical_json, event_hash, format_created
+from games.eventstore.store import append_events
+from games.eventstore.verification import verify_chain, verify_game
 from games.models import Event
-from games.store import append_events
-from games.verification import verify_chain, verify_game
 from tests.conftest import Fact, tamper
 
 # Key orders jsonb does not keep, integers beyond 64 bits (RandomnessDrawn's salts), text that

@@ -292,7 +292,7 @@ def test_hand_over_to_an_address_longer_than_a_seat_holds_is_refused_not_a_serve
 
 @pytest.mark.django_db
 def test_seat_clocks_and_vacations_are_rebuilt_identically_from_the_log(game):
-    from games.projections import rebuild_projections
+    from games.eventstore.projections import rebuild_projections
     from games.vacations import take_vacation
 
     with time_machine.travel(at(48.5), tick=False):

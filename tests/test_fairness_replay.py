@@ -13,10 +13,10 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.hashing import event_hash
+from games.eventstore.hashing import event_hash
+from games.eventstore.verification import verify_chain, verify_game
 from games.models import Event, Game
 from games.simulate import SimulationReport, simulate_game
-from games.verification import verify_chain, verify_game
 from tests.conftest import tamper
 
 pytestmark = pytest.mark.django_db

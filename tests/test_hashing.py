@@ -1,4 +1,5 @@
-"""games.hashing.chain: the batch form of event_hash, shared by append_events and the scale seeding."""
+"""games.eventstore.hashing.chain: the batch form of event_hash, shared by append_events and
+the scale seeding."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games.hashing import GENESIS_HASH, NotCanonical, canonical_json, chain, event_hash
+from games.eventstore.hashing import GENESIS_HASH, NotCanonical, canonical_json, chain, event_hash
 
 WHEN = datetime(2026, 11, 30, 8, 15, 9, 123456, tzinfo=UTC)
 EVENTS = [
@@ -19,7 +20,7 @@ EVENTS = [
 
 
 def documented_hash(game_id: int, seq: int, event_type: str, payload: dict, actor: str, prev: str) -> str:
-    # The form docs/architecture.md documents, written out independently of games.hashing.
+    # The form docs/architecture.md documents, written out independently of games.eventstore.hashing.
     document = {
         "actor": actor,
         "created": "2026-11-30T08:15:09.123456Z",

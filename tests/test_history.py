@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.engine import Pass
+from games.eventstore.hashing import event_hash
 from games.export import EXPORT_FORMAT, EXPORT_VERSION, chain_pin
-from games.hashing import event_hash
 from games.links import link_token
 from games.models import Event
 from games.orders import submit_order

@@ -34,7 +34,7 @@ from games.words import COIN_WORDS, FACTION_NAMES, GOVERNMENT_NAMES, RANKING_NAM
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"
-# tools/ too: games/verification.py checks draws with the stand-alone verifier's own code.
+# tools/ too: games/eventstore/verification.py checks draws with the stand-alone verifier's own code.
 SOURCES = ("aegea_pbem", "games", "notifications", "templates", "locale", "tools", "manage.py")
 
 

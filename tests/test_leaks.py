@@ -31,8 +31,8 @@ from django.urls import reverse
 
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
+from games.eventstore.hashing import event_hash
 from games.game_setup import PlayerSpec, create_game
-from games.hashing import event_hash
 from games.links import link_token
 from games.messages import send_message
 from games.models import Event, Game, Seat

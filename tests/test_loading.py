@@ -11,8 +11,8 @@ from dataclasses import asdict, dataclass, field
 
 import pytest
 
-from games.log_reading import load_state
-from games.store import append_events, save_snapshot, snapshot_appended
+from games.eventstore.log_reading import load_state
+from games.eventstore.store import append_events, save_snapshot, snapshot_appended
 from tests.conftest import Fact
 
 
@@ -124,7 +124,7 @@ def _facts(*amounts: int) -> list[Fact]:
 
 def test_engine_events_load_with_their_payloads_as_stored(game):
     from games.engine.events import Event as EngineEvent
-    from games.log_reading import load_engine_events
+    from games.eventstore.log_reading import load_engine_events
 
     payload = {"to": "Ἀθῆναι", "units": [3, {"king": True}], "note": None}
     append_events(game, 0, [Fact("GameStarted", {}), Fact("Moved", payload), Fact("Passed", {})])

@@ -1,5 +1,5 @@
-"""Loading a real game's state and events (games/store.py): on PostgreSQL the newest snapshot and the
-events after it come in one query, and a range of the log as one aggregated row. Whatever the path,
+"""Loading a real game's state and events (games/eventstore/store.py): on PostgreSQL the newest snapshot
+and the events after it come in one query, and a range of the log as one aggregated row. Whatever the path,
 the result must be exactly what folding every stored event (read as plain model rows) gives."""
 
 from __future__ import annotations
@@ -8,13 +8,14 @@ import gc
 
 import pytest
 
-from games import engine, statecache
+from games import engine
 from games.engine.simulation import play_random_game
-from games.hashing import GENESIS_HASH
-from games.log_reading import load_engine_events, load_events, load_state
+from games.eventstore import statecache
+from games.eventstore.hashing import GENESIS_HASH
+from games.eventstore.log_reading import load_engine_events, load_events, load_state
+from games.eventstore.store import append_events, save_snapshot
 from games.models import Event, Game
 from games.situation import load_game
-from games.store import append_events, save_snapshot
 from tests.conftest import Fact, tamper
 
 pytestmark = pytest.mark.django_db

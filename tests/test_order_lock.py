@@ -7,10 +7,10 @@ import pytest
 from django.forms.models import model_to_dict
 
 from aegea_pbem.sql_selects import rows_with_related
-from games.hashing import GENESIS_HASH
+from games.eventstore.hashing import GENESIS_HASH
+from games.eventstore.store import head
 from games.models import Game, NotificationPreference, Seat, SeatClock
 from games.order_lock import lock_game
-from games.store import head
 from tests.order_loop_support import two_player_game
 
 

@@ -13,12 +13,12 @@ from django.urls import reverse
 
 from games.engine import Pass, RuleViolation
 from games.engine.commands import CommitCoins
+from games.eventstore.projections import rebuild_projections
 from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event, Game, GameProgress
 from games.narration import describe
 from games.orders import GameMovedOn, OrderAlreadyGiven, submit_order
-from games.projections import rebuild_projections
 from games.situation import load_game, must_act, player_screen
 from notifications.models import Outbox
 from notifications.services import rendered
@@ -443,7 +443,7 @@ def test_game_played_to_the_end_reveals_the_seed_and_mails_everyone_the_result(c
     # Snapshots were written on the way; loading from the newest one gives the full fold's state.
     assert game.snapshots.exists()
     from games.engine import fold
-    from games.log_reading import load_engine_events
+    from games.eventstore.log_reading import load_engine_events
 
     assert load_game(game).state.to_dict() == fold(load_engine_events(game)).to_dict()
     page = client.get(reverse("games:play", args=[game.pk, link_token(game.seats.first())])).content.decode()

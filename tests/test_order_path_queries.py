@@ -19,15 +19,15 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
-from games import statecache
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
+from games.eventstore import statecache
+from games.eventstore.projections import rebuild_projections
 from games.game_setup import create_game
 from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock
 from games.orders import submit_order
-from games.projections import rebuild_projections
 from games.situation import load_game
 from games.vacations import take_vacation
 from notifications.models import Outbox

@@ -6,9 +6,9 @@ import pytest
 from django.core.management import call_command
 from django.forms.models import model_to_dict
 
-from games import projections
+from games.eventstore import projections
+from games.eventstore.projections import Projector, projector, rebuild_projections
 from games.models import Event, Game, GameSummary
-from games.projections import Projector, projector, rebuild_projections
 from tests.conftest import T0
 
 

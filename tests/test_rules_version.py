@@ -1,7 +1,7 @@
 """H-RULES-VERSION: a game recorded under older rules is reported NOT CHECKED, a forged one FAILED.
 
 The opening and every "OrderGiven" name the rules version that decided them. The replay
-(games/replay.py, the engine only: no database) re-decides every order with this engine's rules;
+(games/eventstore/replay.py, the engine only: no database) re-decides every order with this engine's rules;
 where a batch of another version (or of none: an old log) comes out differently, that may be the
 rules' change, so it is not reported as tampering, while the seed and the fold still must hold;
 `manage.py verifygame` and the admin's Verify action say so too.
@@ -22,11 +22,11 @@ from django.urls import reverse
 from games import engine
 from games.engine import Pass, winter
 from games.engine.simulation import play_random_game
+from games.eventstore.replay import LoggedEvent, ReplayReport, main, replay
+from games.eventstore.verification import verify_game
 from games.models import Event, Game
 from games.orders import submit_order
-from games.replay import LoggedEvent, ReplayReport, main, replay
 from games.situation import load_game
-from games.verification import verify_game
 from tests.conftest import tamper
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.rules_version_support import game_across_a_change, logged
@@ -81,7 +81,8 @@ def poleis_ranking(log: list[LoggedEvent], after: int = 0) -> LoggedEvent:
 
 
 def run_main(log: list[LoggedEvent], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    """`python -m games.replay EXPORT.json` on an export of `log` (only the fields the replay reads)."""
+    """`python -m games.eventstore.replay EXPORT.json` on an export of `log`
+    (only the fields the replay reads)."""
     document: dict[str, Any] = {
         "game": {"seed": SEED},
         "events": [{"seq": e.seq, "type": e.type, "payload": e.payload, "redacted": False} for e in log],

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from games import engine
-from games.replay import LoggedEvent, replay
+from games.eventstore.replay import LoggedEvent, replay
 from tests.rules_version_support import game_across_a_change, logged
 
 GOLDEN = json.loads((Path(__file__).parent / "rules_version_1_game.json").read_text())

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine import simulation as engine_simulation
-from games.log_reading import load_engine_events
+from games.eventstore.log_reading import load_engine_events
+from games.eventstore.verification import verify_chain
 from games.models import Event, Game
-from games.verification import verify_chain
 
 pytestmark = pytest.mark.django_db
 

@@ -10,12 +10,12 @@ from datetime import UTC, datetime
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from games import projections, store
-from games.hashing import GENESIS_HASH, NotCanonical
-from games.log_reading import load_events
+from games.eventstore import projections, store
+from games.eventstore.hashing import GENESIS_HASH, NotCanonical
+from games.eventstore.log_reading import load_events
+from games.eventstore.projections import Projector
+from games.eventstore.store import ConcurrencyError, append_events
 from games.models import Event, Game, GameSummary
-from games.projections import Projector
-from games.store import ConcurrencyError, append_events
 from tests.conftest import Fact, facts
 
 NOW = datetime(2026, 11, 30, 8, 15, 9, 123456, tzinfo=UTC)

@@ -228,15 +228,16 @@ def test_what_the_script_does_not_check_is_not_labelled_ok(export, tmp_path):
     result = run(export, tmp_path)
     assert result.returncode == 0
     assert result.stdout.splitlines()[-1].startswith("NOT CHECKED HERE: that the rules were applied")
-    assert "python -m games.replay EXPORT.json" in result.stdout
+    assert "python -m games.eventstore.replay EXPORT.json" in result.stdout
 
 
 def test_the_rules_replay_of_an_export_catches_a_coin_the_stand_alone_script_cannot(export, tmp_path):
-    """docs/fairness.md: `python3 -m games.replay EXPORT.json` from the project's code, no Django."""
+    """docs/fairness.md: `python3 -m games.eventstore.replay EXPORT.json`
+    from the project's code, no Django."""
     root = SCRIPT.parents[1]
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
-    command = [sys.executable, "-m", "games.replay", str(path)]
+    command = [sys.executable, "-m", "games.eventstore.replay", str(path)]
     environment = {"PATH": "/usr/bin:/bin"}  # no DJANGO_SETTINGS_MODULE, no database
     result = subprocess.run(command, capture_output=True, text=True, cwd=root, env=environment, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -17,9 +17,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import engine
+from games.eventstore.verification import verify_game
 from games.models import Event, Game
 from games.simulate import SimulationReport, simulate_game
-from games.verification import verify_game
 from tests.conftest import tamper
 from tests.test_fairness_replay import rechain
 

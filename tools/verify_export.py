@@ -163,7 +163,7 @@ def batches(events: list[dict[str, Any]]) -> list[tuple[int, list[dict[str, Any]
 class DrawChecker:
     """Rechecks every batch's draws against the seed and against the events of the batch (steps 3
     and 4). They need no rules, so they hold for a game of any rules version: `manage.py
-    verifygame` runs this very class over the database's log (games/verification.py)."""
+    verifygame` runs this very class over the database's log (games/eventstore/verification.py)."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -376,8 +376,9 @@ def not_checked_here(events: list[dict[str, Any]]) -> str:
         code = f"the project's code of each rules version its orders name ({named})"
     return (
         "NOT CHECKED HERE: that the rules were applied to these draws (who won each battle, which coins"
-        " and cards the draws picked, the scores, that every order was allowed); `python -m games.replay"
-        f' EXPORT.json` in {code} checks that (docs/fairness.md; docs/rules.md, "Rules versions")'
+        " and cards the draws picked, the scores, that every order was allowed);"
+        f" `python -m games.eventstore.replay EXPORT.json` in {code} checks that"
+        ' (docs/fairness.md; docs/rules.md, "Rules versions")'
     )
 
 

@@ -1,6 +1,6 @@
 """The event store's tables: a Game, its append-only Event log, and state Snapshots.
 
-Events are facts: written once by `games.store.append_events`, never updated or deleted
+Events are facts: written once by `games.eventstore.store.append_events`, never updated or deleted
 (a PostgreSQL trigger refuses it, see migration 0002). Each event carries the hash of its
 predecessor, so altering any row breaks the chain that `manage.py verifygame` checks.
 """

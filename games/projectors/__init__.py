@@ -1,4 +1,4 @@
-"""Every module in this package registers its projectors on import (see games/projections.py).
+"""Every module in this package registers its projectors on import (see games/eventstore/projections.py).
 
 games.apps imports this package at start-up; adding a read model is adding one module here.
 Modules load in name order, which is the order projectors run in.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.eventstore.projections import projector, upsert
+
 from ..models import Event, Game, GameProgress, Seat
-from ..projections import projector, upsert
 
 
 @projector(read_models=[GameProgress])

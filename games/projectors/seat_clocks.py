@@ -25,10 +25,10 @@ from typing import Any
 
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select
+from games.eventstore.projections import projector
 
 from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
 from ..models import DeadlineSettings, Event, Game, GameProgress, Seat, SeatClock, Vacation
-from ..projections import projector
 
 ORDER_GIVEN = "OrderGiven"  # issue 7's record of an order: {player, command, by}
 OPENING_TYPES = ("GameStarted", "ScenarioLoaded", "YearBegan", "TurnBegan", "WinterBegan")

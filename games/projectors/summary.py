@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.eventstore.projections import projector, upsert
+
 from ..models import Event, Game, GameSummary
-from ..projections import projector, upsert
 
 # The only event types the summary reads; every other event just moves last_seq and updated.
 # A game opened from a scenario (docs/scenarios.md) is under way from its one opening event.

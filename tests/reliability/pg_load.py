@@ -21,8 +21,8 @@ def main(out: str, seconds: float) -> None:
     django.setup()
     from django.db import Error, connection
 
+    from games.eventstore.verification import verify_chain
     from games.models import Game
-    from games.verification import verify_chain
     from notifications.models import Outbox
     from notifications.services import deliver_outbox
     from tests.order_loop_support import two_player_game

@@ -1,4 +1,4 @@
-"""The per-process state cache (games/statecache.py): a cached state is the state folded from the
+"""The per-process state cache (games/eventstore/statecache.py): a cached state is the state folded from the
 log, and a state cached inside a transaction that rolled back is never served."""
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from games import engine, statecache
-from games.log_reading import load_engine_events
+from games import engine
+from games.eventstore import statecache
+from games.eventstore.log_reading import load_engine_events
 from games.models import Game
 from games.orders import submit_order
 from games.situation import load_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from games.projections import rebuild_projections
+from games.eventstore.projections import rebuild_projections
 
 
 class Command(BaseCommand):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.eventstore.replay import not_checked_text, other_rules_note
+from games.eventstore.verification import ChainProblem, verify_chain, verify_game
 from games.models import Game
-from games.replay import not_checked_text, other_rules_note
-from games.verification import ChainProblem, verify_chain, verify_game
 
 
 class Command(BaseCommand):

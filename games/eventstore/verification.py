@@ -1,7 +1,7 @@
 """Checking a game's log: the hash chain, and the replay of every order from the seed (verifygame).
 
 The chain proves the stored events were not changed behind the store's back; the replay
-(games/replay.py) proves that each batch is what the rules and the seed make of the order
+(games/eventstore/replay.py) proves that each batch is what the rules and the seed make of the order
 that opened it, so even a re-rolled die with a recomputed chain is caught (docs/fairness.md).
 A game recorded under an older rules version than the engine's is re-decided too, but a
 difference the rules give is reported as not checked rather than as a forgery (H-RULES-VERSION);
@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.eventstore.chain_reading import HashedRow, load_hashed_events
+from games.eventstore.hashing import GENESIS_HASH, event_hash
+from games.eventstore.replay import LoggedEvent, ReplayReport, replay
+from games.models import Game
 from tools.verify_export import MALFORMED, DrawChecker, Failed, batches, check_sealed_orders
-
-from .chain_reading import HashedRow, load_hashed_events
-from .hashing import GENESIS_HASH, event_hash
-from .models import Game
-from .replay import LoggedEvent, ReplayReport, replay
 
 
 @dataclass(frozen=True)
@@ -114,7 +113,7 @@ class GameVerification:
     @property
     def not_checked(self) -> bool:
         """H-RULES-VERSION: chain, seed, draws and fold hold, but the game was recorded under older rules
-        and their re-decision differs: maybe the rules' change, not a forgery (games/replay.py)."""
+        and their re-decision differs: maybe the rules' change, not a forgery (games/eventstore/replay.py)."""
         return self.chain.ok and self.draws is None and self.replay is not None and self.replay.not_checked
 
     @property

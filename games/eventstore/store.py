@@ -1,9 +1,9 @@
 """The event store: append a batch of events at an expected seq; the log's head; snapshots.
 
 Appending is the only way events are written. It runs in one transaction that also runs
-every registered projector (games/projections.py), so read models never disagree with the
+every registered projector (games/eventstore/projections.py), so read models never disagree with the
 log, and a failure anywhere leaves nothing half-written. Reading a log and folding a state
-from it is games/log_reading.py.
+from it is games/eventstore/log_reading.py.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from aegea_pbem.sql_inserts import insert_rows
-
-from .hashing import GENESIS_HASH, canonical_json, chain
-from .models import Event, Game, Snapshot
-from .projections import project
+from games.eventstore.hashing import GENESIS_HASH, canonical_json, chain
+from games.eventstore.projections import project
+from games.models import Event, Game, Snapshot
 
 SCHEMA_VERSION = 1
 SEQ_CONSTRAINT = "games_event_unique_seq"

@@ -19,7 +19,7 @@ from django.db import models, transaction
 from aegea_pbem.sql_inserts import insert_rows
 
 if TYPE_CHECKING:
-    from .models import Event, Game
+    from games.models import Event, Game
 
 ProjectFn = Callable[["Game", Sequence["Event"]], None]
 
@@ -51,7 +51,7 @@ def projector(
 
 
 def project(game: Game, events: Sequence[Event]) -> None:
-    """Run every projector over newly appended events (called by games.store.append_events)."""
+    """Run every projector over newly appended events (called by games.eventstore.store.append_events)."""
     for registered in PROJECTORS:
         registered.apply(game, events)
 
@@ -65,7 +65,7 @@ class RebuildReport:
 
 def rebuild_projections(batch_size: int = 5000) -> RebuildReport:
     """Delete every read model and replay every game's log through the projectors, in one transaction."""
-    from .models import Event, Game
+    from games.models import Event, Game
 
     games = events = 0
     with transaction.atomic():

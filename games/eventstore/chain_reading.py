@@ -1,6 +1,6 @@
 """Reading the log with every field its hash chain covers: what `manage.py verifygame` re-hashes.
 
-games/log_reading.py reads what folding needs (type, payload); re-hashing an event needs all of
+games/eventstore/log_reading.py reads what folding needs (type, payload); re-hashing an event needs all of
 seq, type, payload, actor, schema_version, created, prev_hash and hash. The same fast path: on
 PostgreSQL a range of the log comes over as one JSON array, decoded by one json.loads with the
 cycle collector paused (the ORM's row-by-row fetch and per-row JSONField decoding cost about
@@ -15,9 +15,9 @@ from typing import Any
 
 from django.db import connection
 
-from .hashing import format_created
-from .log_reading import collector_paused
-from .models import Event, Game
+from games.eventstore.hashing import format_created
+from games.eventstore.log_reading import collector_paused
+from games.models import Event, Game
 
 # (seq, type, payload, actor, schema_version, created, prev_hash, hash): created is the text
 # hashing.format_created makes of it (hashing.chain takes either form), or the datetime elsewhere.

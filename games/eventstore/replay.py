@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import engine
-from .engine import RuleViolation
-from .engine.rng import seed_hash
-from .engine.table import TABLE_EVENTS
+from games import engine
+from games.engine import RuleViolation
+from games.engine.rng import seed_hash
+from games.engine.table import TABLE_EVENTS
 
 OPENINGS = ("GameStarted", "ScenarioLoaded")
 
@@ -272,12 +272,12 @@ def _draws(events: Sequence[engine.Event]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m games.replay EXPORT.json [--seed SEED]`: the rules' half of the check for anyone
+    """`python -m games.eventstore.replay EXPORT.json [--seed SEED]`: the rules' half of the check for anyone
     holding an export of an ended game (docs/fairness.md); the engine only, no Django, no database."""
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m games.replay",
+        prog="python -m games.eventstore.replay",
         description="Replay an AEGEAPOLIS export from its seed with the game's rules (docs/fairness.md).",
     )
     parser.add_argument("export", help="the export of an ended game (JSON)")

@@ -1,6 +1,6 @@
 """Reading the event log: a game's events, and its state folded from the newest snapshot.
 
-Writing is games/store.py; this module only reads, in as few round trips as the database allows.
+Writing is games/eventstore/store.py; this module only reads, in as few round trips as the database allows.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from django.db import connection
 
-from .hashing import GENESIS_HASH
-from .models import Event, Game, Snapshot
-from .store import head
+from games.eventstore.hashing import GENESIS_HASH
+from games.eventstore.store import head
+from games.models import Event, Game, Snapshot
 
 if TYPE_CHECKING:
-    from .engine.events import Event as EngineEvent
+    from games.engine.events import Event as EngineEvent
 
 S = TypeVar("S")
 
@@ -88,7 +88,7 @@ def collector_paused() -> Iterator[None]:
 
 def _engine_events(events_json: str | None) -> list[EngineEvent]:
     """Engine Events from EVENTS_JSON (NULL when the range is empty)."""
-    from .engine.events import Event as EngineEvent
+    from games.engine.events import Event as EngineEvent
 
     if events_json is None:
         return []
@@ -105,7 +105,7 @@ def load_engine_events(game: Game, after_seq: int = 0, up_to_seq: int | None = N
             cursor.execute(EVENTS_AGGREGATED, params)
             return _engine_events(cursor.fetchone()[0])
     # Elsewhere (SQLite) row by row, in plain SQL: the ORM triples the client time.
-    from .engine.events import Event as EngineEvent
+    from games.engine.events import Event as EngineEvent
 
     with connection.cursor() as cursor:
         cursor.execute(
