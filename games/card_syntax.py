@@ -16,15 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.words.syntax import OrderSyntaxError, is_number, number_at
+
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
-from .syntax_words import OrderSyntaxError, is_number, number_at
-from .trade_words import card_name
 
 CARD_WORD = "card"  # "karte" is folded to it (syntax_words.WORDS)
-# The printed names (games/trade_words.py CARD_NAMES, English and German) -> the card's id stem.
+# The printed names (games/words/trade.py CARD_NAMES, English and German) -> the card's id stem.
 CARD_NAMES = {
     "combo": "combo", "kombo": "combo", "muenzkombo": "combo",
     "flush": "flush",
@@ -34,14 +33,6 @@ CARD_NAMES = {
     "extra-scoring": "extra-scoring", "extra-wertung": "extra-scoring", "extrawertung": "extra-scoring",
     "second-coin-scoring": "second-coin-scoring", "zweite-muenz-wertung": "second-coin-scoring",
     "zweite-muenzwertung": "second-coin-scoring",
-}  # fmt: skip
-# The words each card is named by in the answers' list of the player's winter cards (English, German).
-CARD_WORDS = {
-    "combo": ("combo", "kombo"), "flush": ("flush", "flush"),
-    "monopoly-ap": ("monopoly ap", "monopol ap"), "monopoly-fp": ("monopoly fp", "monopol fp"),
-    "monopoly-coins": ("monopoly coins", "monopol muenzen"),
-    "coin-multiplier": ("multiplier", "multiplikator"), "extra-scoring": ("extra-scoring", "extra-wertung"),
-    "second-coin-scoring": ("second-coin-scoring", "zweite-muenz-wertung"),
 }  # fmt: skip
 MONOPOLY = ("monopoly", "monopol")
 RESOURCES = {"ap": "ap", "fp": "fp", "coins": "coins", "muenzen": "coins"}
@@ -115,19 +106,3 @@ def _coins(args: list[str], coins_field: str, blanks_field: str) -> dict[str, An
             )
         i += 2
     return {coins_field: coins, blanks_field: blanks}
-
-
-def winter_hand_words(hand: Sequence[str], reply_words: bool = True) -> list[str]:
-    """H-MISSIONS: the winter cards in `hand`, each by its name and the words naming it in a reply,
-    in the active language: "Combo (card combo)" / "Münzkombo (karte kombo)"; each kind once.
-    Without `reply_words` (the service takes no orders by email) the names alone: "Combo"."""
-    german = (translation.get_language() or "").startswith("de")
-    words = []
-    for card_id in hand:
-        card = MISSION_CARDS.get(card_id)
-        stem = card_id.rsplit("-", 1)[0]
-        if card is not None and card.is_winter and stem in CARD_WORDS:
-            english, deutsch = CARD_WORDS[stem]
-            said = f" ({f'karte {deutsch}' if german else f'card {english}'})" if reply_words else ""
-            words.append(f"{card_name(card_id)}{said}")
-    return list(dict.fromkeys(words))

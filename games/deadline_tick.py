@@ -24,9 +24,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.words.clock import deadline_text, parse_reminders, settings_for
+from games.words.names import faction_name
 
 from . import engine
-from .deadlines import deadline_text, parse_reminders, settings_for
 from .engine import ChooseTile, CommitCoins, DeclineOffer, GameState, Pass
 from .engine.commands import Command
 from .engine.table import DEADLINE_PASSED
@@ -34,7 +35,6 @@ from .long_mail import mail_organiser, mail_seat
 from .models import Game, Seat, SeatClock
 from .orders import GameMovedOn, submit_order
 from .situation import load_game, must_act
-from .words import faction_name
 
 DEADLINE_REASON = "deadline passed"
 log = logging.getLogger(__name__)

@@ -29,10 +29,11 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from .deadlines import deadline_text, settings_for
+from games.words.clock import deadline_text, settings_for
+from games.words.names import faction_name
+
 from .long_mail import mail_organiser
 from .models import DeliveryProblem, Game, NotificationPreference, Seat
-from .words import faction_name
 
 log = logging.getLogger(__name__)
 Kind = DeliveryProblem.Kind

@@ -15,18 +15,19 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.words.narration import tell
+from games.words.orders import violation_text
+from games.words.position import choice_reply
+
 from .card_syntax import resolve_card
 from .engine import RuleViolation, command_from_dict
-from .forms import violation_text
 from .long_mail import mail_seat
 from .mail_keys import ReplyKey
 from .messages import MessageRefused
 from .models import Game
-from .narration import tell
 from .notify import answer_position
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
-from .position_words import choice_reply
 from .seat_limits import send_mailed_message
 from .situation import load_game, whose_turn
 

@@ -15,6 +15,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.words.names import GOVERNMENT_NAMES, coin_name, tile_name
+
 from .engine import RuleViolation, command_from_dict
 from .engine.actions import hire_cost
 from .engine.board import is_space
@@ -22,16 +24,8 @@ from .engine.commands import Command, Move, Reform
 from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
 from .engine.expansion import expand_cost
 from .engine.state import GameState
-from .words import GOVERNMENT_NAMES, coin_name, rule_param, tile_name
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
-
-
-def violation_text(error: RuleViolation) -> str:
-    """The engine's English message in the active language, with its parameters re-applied."""
-    params = {k: rule_param(k, v) for k, v in error.params.items()}
-    text = gettext(error.message_template)
-    return f"{text % params if params else text} ({error.rule})"
 
 
 class OrderForm(forms.Form):

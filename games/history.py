@@ -14,13 +14,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.words.names import coins_text, faction_name
+from games.words.narration import describe, is_told
+from games.words.trade import card_names
+
 from . import engine
 from .engine.view import HIDDEN
 from .models import Event, Game
-from .narration import describe, is_told
 from .situation import is_over, last_turn_start, load_game
-from .trade_words import card_names
-from .words import coins_text, faction_name
 
 # Payload keys that name the factions an event concerns (the player filter).
 PARTY_KEYS = ("player", "attacker", "defender", "from", "to", "previous_owner")

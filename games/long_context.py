@@ -8,7 +8,9 @@ from typing import Any
 
 from django.urls import reverse
 
-from .deadlines import deadline_text, seat_zone, settings_for, time_zone
+from games.words.clock import deadline_text, seat_zone, settings_for, time_zone
+from games.words.names import faction_name
+
 from .delivery_problems import current_problems
 from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
 from .long_mail import preference
@@ -16,7 +18,6 @@ from .mail_keys import unsubscribe_token
 from .messages import messages_for
 from .models import DeadlineSettings, Game, Seat, SeatClock
 from .vacations import current_vacation, days_left
-from .words import faction_name
 
 
 def long_game_context(seat: Seat) -> dict[str, Any]:

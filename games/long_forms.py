@@ -9,9 +9,10 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .deadlines import parse_reminders, player_time_zones, valid_time_zone
+from games.words.clock import parse_reminders, player_time_zones, valid_time_zone
+from games.words.names import faction_name
+
 from .models import DeadlineSettings, NotificationPreference, Seat
-from .words import faction_name
 
 
 class DeadlineSettingsForm(forms.ModelForm):

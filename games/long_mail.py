@@ -32,13 +32,13 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.words.clock import clock_of, deadline_text
+from games.words.names import faction_name
 from notifications.services import enqueue
 
 from .board_email import board_context
-from .deadlines import clock_of, deadline_text
 from .mail_keys import Reply, keys_named, organiser_mail_headers
 from .models import Game, NotificationPreference, Seat
-from .words import faction_name
 
 OPTIONAL = {"update", "digest"}
 # What a seat that marked an email as spam still gets: its link (also a new one it asked for), its

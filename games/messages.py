@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.words.names import faction_name
 
 from . import engine
 from .engine.table import MESSAGE_SENT, message_visible
@@ -22,7 +23,6 @@ from .long_mail import mail_seat
 from .mail_keys import inbound_domain
 from .models import Event, Game, Seat
 from .relay import without_server_secrets
-from .words import faction_name
 
 MAX_LENGTH = 4000
 ALL = "all"

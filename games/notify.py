@@ -12,20 +12,20 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import rows_with_related
+from games.words.clock import deadline_text, settings_for
+from games.words.names import coins_text, faction_name, phase_label, year_label
+from games.words.position import choice_reply, cost_line, order_reply, position_lines, reach_lines
+from games.words.syntax import winter_hand_words
+from games.words.trade import bundle_text
 from notifications.services import LateParts, enqueue, outbox_batch
 
 from .board_email import board_context, inline_parts
-from .card_syntax import winter_hand_words
-from .deadlines import deadline_text, settings_for
 from .engine import GameState
 from .long_mail import mail_updates, wants_mail
 from .mail_keys import inbound_domain, keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
-from .position_words import choice_reply, cost_line, order_reply, position_lines, reach_lines
 from .projectors.seat_clocks import Written
 from .situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
-from .trade_words import bundle_text
-from .words import coins_text, faction_name, phase_label, year_label
 
 
 def welcome_everyone(game: Game, state: GameState, seq: int) -> None:

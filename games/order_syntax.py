@@ -5,7 +5,7 @@ forwarded parts left out (games/reply_lines.py, importable from here beside the 
 `parse_order(line, faction)` turns such a line into the plain dict `engine.command_from_dict`
 reads (the engine then checks it like any other order), or into a message to other players.
 Keywords are case-insensitive; German umlauts may be written as ae/oe/ue. The words themselves
-(keywords, filler, numbers, spaces) are games/syntax_words.py's; a trade offer's and a winter
+(keywords, filler, numbers, spaces) are games/words/syntax.py's; a trade offer's and a winter
 order's Mission Card, which read more words than the rest, have modules of their own.
 """
 
@@ -19,13 +19,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from .card_syntax import parse_commit
-from .engine.data import FACTION_IDS, GOVERNMENTS
-
-# Re-exported: the mail handler and the tests read a reply and its order from this one module, and
-# catch the error its parsing raises.
-from .reply_lines import read_reply as read_reply
-from .syntax_words import (
+from games.words.syntax import (
     FILLER,
     KEYWORDS,
     PRONOUNS,
@@ -37,7 +31,14 @@ from .syntax_words import (
     number_at,
     space_at,
 )
-from .syntax_words import OrderSyntaxError as OrderSyntaxError
+from games.words.syntax import OrderSyntaxError as OrderSyntaxError
+
+from .card_syntax import parse_commit
+from .engine.data import FACTION_IDS, GOVERNMENTS
+
+# Re-exported: the mail handler and the tests read a reply and its order from this one module, and
+# catch the error its parsing raises.
+from .reply_lines import read_reply as read_reply
 from .trade_syntax import parse_offer
 
 
@@ -207,7 +208,7 @@ def _government(args: list[str]) -> str:
 @functools.cache
 def _tile_ids() -> dict[str, str]:
     """H-TILES: every tile's printed name in every language, folded -> its id ("Milet" -> "miletos")."""
-    from .board.names import TILE_NAMES
+    from games.words.board_names import TILE_NAMES
 
     ids = {}
     for language, _name in settings.LANGUAGES:

@@ -9,11 +9,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .deadlines import deadline_text, settings_for
+from games.words.clock import deadline_text, settings_for
+from games.words.names import faction_name
+
 from .delivery_problems import problems_by_seat
 from .models import DeadlineSettings, Game, GameProgress, Seat, SeatClock
 from .situation import load_game
-from .words import faction_name
 
 
 def watch(game: Game) -> dict[str, Any]:

@@ -23,13 +23,13 @@ from aegea_pbem.sql_cursor import kept_cursor
 from games.eventstore import statecache
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.log_reading import LoadedState, load_state
+from games.words.names import faction_name, phase_label, year_label
+from games.words.narration import UNTOLD, describe
 
 from . import engine
 from .engine import GameState
 from .engine.commands import Command
 from .models import Event, Game
-from .narration import UNTOLD, describe
-from .words import faction_name, phase_label, year_label
 
 HAPPENINGS_LIMIT = 40
 

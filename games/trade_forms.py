@@ -14,11 +14,12 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from games.words.names import coin_name, faction_name
+from games.words.trade import card_name
+
 from .engine.commands import CommitCoins, OfferTrade
 from .engine.data import COIN_DESIGNS, MISSION_CARDS
 from .forms import CommitCoinsForm, OrderForm, _space, _space_field
-from .trade_words import card_name
-from .words import coin_name, faction_name
 
 SIDES = (("give", _("You give")), ("take", _("You ask")))
 

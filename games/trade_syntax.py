@@ -16,8 +16,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.words.syntax import SPACE, OrderSyntaxError, is_number
+
 from .engine.data import COIN_DESIGNS, FACTION_IDS
-from .syntax_words import SPACE, OrderSyntaxError, is_number
 
 FOR = ("for", "fuer", "gegen")
 NOTHING = ("nothing", "nichts")

@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.words.clock import recompute_deadlines, settings_for
 
 from . import engine
-from .deadlines import recompute_deadlines, settings_for
 from .engine.table import VACATION_TAKEN
 from .models import Game, Seat, Vacation
 
@@ -55,7 +55,7 @@ def current_vacation(seat: Seat, now: datetime | None = None) -> Vacation | None
 def take_vacation(seat: Seat, days: int, now: datetime | None = None) -> Vacation:
     """Append "VacationTaken" for `seat` from now for `days` days, within the limits above.
 
-    The seat's deadlines move by the time the vacation overlaps them (games/deadlines.py).
+    The seat's deadlines move by the time the vacation overlaps them (games/words/clock.py).
     """
     now = now or timezone.now()
     game = seat.game

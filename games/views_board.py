@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
+from games.words.orders import violation_text
 
 from .engine import RuleViolation
-from .forms import MoveForm, violation_text
+from .forms import MoveForm
 from .languages import page_language
 from .links import LinkError
 from .previews import preview_move_cost

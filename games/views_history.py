@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
+from games.words.names import faction_name, year_label
 
 from .board.svg import render_board
 from .export import export_game
@@ -29,7 +30,6 @@ from .models import Game, Seat
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_header, link_in_path
 from .views_play import link_error_page
-from .words import faction_name, year_label
 
 ALL = "all"
 

@@ -13,8 +13,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from aegea_pbem.rate_limits import rate_limited
+from games.words.clock import deadline_text, recompute_deadlines, seat_zone, settings_for
 
-from .deadlines import deadline_text, recompute_deadlines, seat_zone, settings_for
 from .languages import page_language
 from .links import LinkError
 from .long_context import preference_form, time_zone_form

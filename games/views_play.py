@@ -16,9 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
+from games.words.board_names import tile_name
+from games.words.names import coins_text, faction_name
+from games.words.narration import tell
+from games.words.orders import command_label, violation_text
+from games.words.position import cost_line
+from games.words.trade import hand_rows, offer_rows
 
 from .board import render_board
-from .board.names import tile_name
 from .engine import RuleViolation
 from .engine.board import COLUMNS, ROWS
 from .engine.state import GameState
@@ -28,23 +33,18 @@ from .forms import (
     order_forms,
     refilled_order_form,
     suggested_order,
-    violation_text,
 )
 from .languages import choose_language, page_language
 from .links import LinkError
 from .long_context import long_game_context
 from .long_forms import NewLinkForm
 from .models import Seat
-from .narration import tell
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .organiser_watch import result_text
-from .position_words import cost_line
 from .previews import order_cost
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
 from .situation import PlayerScreen, player_screen
-from .trade_words import hand_rows, offer_rows
-from .words import coins_text, command_label, faction_name
 
 SUGGESTIONS_SHOWN = 12
 

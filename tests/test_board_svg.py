@@ -16,9 +16,9 @@ from PIL import Image
 
 from games import engine
 from games.board import NotAPlayerView, board_size, render_board, render_board_png, style
-from games.board import names as board_names
 from games.engine.data import TILES
 from games.engine.simulation import play_random_game
+from games.words import board_names
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "board"

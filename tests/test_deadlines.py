@@ -11,7 +11,6 @@ from django.contrib.auth.models import User
 from django.core import mail
 
 from games.deadline_tick import default_orders, tick
-from games.deadlines import deadline_after, parse_reminders, recompute_deadlines
 from games.engine import ChooseTile, CommitCoins, Pass
 from games.engine.state import PendingChoice
 from games.links import link_token
@@ -19,6 +18,7 @@ from games.models import DeadlineSettings, Event, SeatClock
 from games.orders import submit_order
 from games.situation import load_game
 from games.substitutes import hand_over_seat
+from games.words.clock import deadline_after, parse_reminders, recompute_deadlines
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401

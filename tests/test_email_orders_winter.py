@@ -13,7 +13,7 @@ from django.core import mail
 from django.test import override_settings
 from django.utils import translation
 
-from games.card_syntax import CARD_WORDS, STEMS, resolve_card, winter_hand_words
+from games.card_syntax import STEMS, resolve_card
 from games.engine import command_from_dict
 from games.engine.commands import COMMAND_TYPES, Destination
 from games.engine.data import MISSION_CARDS
@@ -21,6 +21,7 @@ from games.game_setup import PlayerSpec, create_game
 from games.models import Event
 from games.order_syntax import OrderSyntaxError, help_lines, parse_order
 from games.situation import load_game
+from games.words.syntax import CARD_WORDS, winter_hand_words
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
 from tests.test_email_orders import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401

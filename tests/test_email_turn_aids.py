@@ -23,7 +23,7 @@ from games.forms import (
 from games.game_setup import create_game
 from games.models import Game
 from games.order_syntax import parse_order
-from games.position_words import cost_line, order_reply
+from games.words.position import cost_line, order_reply
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
 from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table
 
@@ -95,7 +95,7 @@ def test_the_poleis_near_line_stays_short_in_a_crowded_mid_game():
     from games.engine import GameRng, decide, new_game
     from games.engine.simulation import _play_batch, players_to_act, random_legal_command
     from games.engine.state import GameState
-    from games.position_words import MAX_NEAR, reach_lines
+    from games.words.position import MAX_NEAR, reach_lines
 
     state, bot = GameState(), random.Random(3)
     events = new_game({"factions": ["athens", "sparta", "corinth", "thebes"]}, "t")

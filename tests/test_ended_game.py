@@ -21,7 +21,7 @@ from games.links import link_token
 from games.long_mail import preference
 from games.orders import GameEnded, submit_order
 from games.situation import load_game
-from games.words import faction_name
+from games.words.names import faction_name
 from notifications.services import deliver_outbox
 from tests.order_loop_support import link_in
 from tests.test_email_orders import inbound_settings  # noqa: F401  (the fixture: reply addresses on)

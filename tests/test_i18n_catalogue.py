@@ -18,7 +18,6 @@ from pathlib import Path
 import polib
 import pytest
 
-from games.board.names import COIN_NAMES, FACTION_INITIALS, TILE_NAMES
 from games.engine.data import (
     COIN_DESIGNS,
     FACTIONS,
@@ -29,8 +28,9 @@ from games.engine.data import (
     TILES,
 )
 from games.engine_message_scan import MODULE_PATH, render_module, scan
-from games.trade_words import CARD_NAMES, CARD_TEXTS, RESOURCE_NAMES
-from games.words import COIN_WORDS, FACTION_NAMES, GOVERNMENT_NAMES, RANKING_NAMES
+from games.words.board_names import COIN_NAMES, FACTION_INITIALS, TILE_NAMES
+from games.words.names import COIN_WORDS, FACTION_NAMES, GOVERNMENT_NAMES, RANKING_NAMES
+from games.words.trade import CARD_NAMES, CARD_TEXTS, RESOURCE_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = ROOT / "locale" / "de" / "LC_MESSAGES" / "django.po"

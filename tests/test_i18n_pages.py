@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engine import RuleViolation
-from games.forms import violation_text
 from games.game_setup import create_game
 from games.links import link_token
 from games.models import Event, Seat
 from games.situation import load_game
-from games.words import faction_name
+from games.words.names import faction_name
+from games.words.orders import violation_text
 from notifications.models import Outbox
 from notifications.services import rendered
 from tests.order_loop_support import ANA, BEN, seats_to_act

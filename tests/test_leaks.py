@@ -36,9 +36,9 @@ from games.game_setup import PlayerSpec, create_game
 from games.links import link_token
 from games.messages import send_message
 from games.models import Event, Game, Seat
-from games.narration import describe, is_told
 from games.orders import submit_order
 from games.situation import load_game
+from games.words.narration import describe, is_told
 from notifications.models import Outbox
 from notifications.services import rendered
 from tests.browser_like_client import BrowserLikeClient

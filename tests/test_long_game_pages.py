@@ -8,7 +8,6 @@ import pytest
 import time_machine
 from django.core import mail
 
-from games.deadlines import recompute_deadlines
 from games.digests import send_digests
 from games.engine import Pass
 from games.game_setup import PlayerSpec, create_game
@@ -18,6 +17,7 @@ from games.models import DeadlineSettings, Event, NotificationPreference, SeatCl
 from games.orders import submit_order
 from games.situation import load_game
 from games.vacations import VacationRefused, take_vacation
+from games.words.clock import recompute_deadlines
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
 
@@ -134,7 +134,7 @@ def test_vacation_extends_only_the_takers_deadline_and_everyone_sees_it(game, cl
     assert "Your deadline" in page(client, on_turn) and "2026-12-06 09:00 (UTC)" in page(client, on_turn)
     event = Event.objects.get(game=game, type="VacationTaken")
     assert event.payload["player"] == on_turn.faction and event.payload["days"] == 3
-    from games.narration import describe
+    from games.words.narration import describe
 
     assert "is on vacation for 3 days" in describe(event.type, event.payload, other.faction, game=game)
 

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games.deadlines import deadline_after
 from games.models import DeadlineSettings, Game, SeatClock
+from games.words.clock import deadline_after
 
 pytestmark = pytest.mark.django_db
 PLAYERS = "Ana <ana@example.com>:athens\nBen <ben@example.com>:sparta\n"

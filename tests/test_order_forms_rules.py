@@ -88,7 +88,7 @@ def test_h_heroes_hire_a_navigator_through_the_recruit_form(client):
 def test_s_blank_suggested_orders_say_what_they_pay_in_blanks_hires_and_reforms():
     from games.engine import Fortify, RecruitBuilder, Reform
     from games.engine.commands import Recruit
-    from games.words import command_label
+    from games.words.orders import command_label
 
     assert command_label(Fortify("corinth", space="C7", blanks=2)) == "Fortify C7, paying 2 Blanks"
     hire = Recruit("corinth", space="C7", phalanxes=0, navigators=1)
@@ -106,12 +106,12 @@ def test_h_heroes_s_exp_link_h_actions_form_labels_read_their_prices_from_the_en
 
     from games.engine import data, scenario
     from games.forms import ExpandForm, RecruitForm
-    from games.trade_words import trade_command_text
+    from games.words.trade import trade_command_text
 
     monkeypatch.setattr(data, "NAVIGATOR_AP", 3)
     monkeypatch.setattr(data, "LINK_FP", 2)
     monkeypatch.setattr(data, "ORACLE_COINS", 2)
-    monkeypatch.setattr("games.trade_words.ORACLE_COINS", 2)
+    monkeypatch.setattr("games.words.trade.ORACLE_COINS", 2)
     state = scenario({"players": {"athens": {}, "sparta": {}}, "year": 431, "board": {}})
     with translation.override("de"):
         recruit = RecruitForm(state=state, faction="athens", legal=[])

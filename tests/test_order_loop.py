@@ -17,9 +17,9 @@ from games.eventstore.projections import rebuild_projections
 from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.links import link_token
 from games.models import Event, Game, GameProgress
-from games.narration import describe
 from games.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.situation import load_game, must_act, player_screen
+from games.words.narration import describe
 from notifications.models import Outbox
 from notifications.services import rendered
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
@@ -223,8 +223,8 @@ def test_sealed_winter_orders_mail_every_player_at_once():
 def test_h_screen_the_sealed_winter_order_email_lists_its_readers_own_coins_blanks_and_winter_cards(settings):
     from django.utils import translation
 
-    from games.card_syntax import winter_hand_words
-    from games.words import coins_text
+    from games.words.names import coins_text
+    from games.words.syntax import winter_hand_words
 
     settings.INBOUND_DOMAIN = "mail.example.org"  # orders by reply: the cards with their reply words
     game = two_player_game()

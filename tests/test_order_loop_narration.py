@@ -6,8 +6,8 @@ from django.utils import translation
 
 from games.engine import CommitCoins, Destination, Move, Recruit
 from games.engine.fold import APPLIERS
-from games.narration import TELLERS, describe
-from games.words import command_label
+from games.words.narration import TELLERS, describe
+from games.words.orders import command_label
 
 
 def test_every_engine_event_type_is_told_in_plain_words():
@@ -67,7 +67,7 @@ def test_h_missions_a_mints_card_claimed_under_version_2_is_told_as_the_card_it_
 
 
 def test_h_missions_a_hand_names_a_replaced_card_as_it_counts_now_in_both_languages():
-    from games.trade_words import held_card_words
+    from games.words.trade import held_card_words
 
     assert held_card_words("objective-mints-1", 1) == "Objective: 3 Mints"
     now = held_card_words("objective-mints-1", 2)

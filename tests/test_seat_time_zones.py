@@ -16,7 +16,6 @@ from django.contrib.auth.models import User
 from django.core import mail
 
 from games.deadline_tick import tick
-from games.deadlines import recompute_deadlines
 from games.digests import send_digests
 from games.engine import Pass
 from games.links import link_token
@@ -24,6 +23,7 @@ from games.models import DeadlineSettings, NotificationPreference, Seat, SeatClo
 from games.orders import submit_order
 from games.situation import load_game
 from games.substitutes import hand_over_seat, set_preferences
+from games.words.clock import recompute_deadlines
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -14,10 +14,10 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from games.deadlines import recompute_deadlines
 from games.links import link_token
 from games.models import DeadlineSettings, NotificationPreference, Seat
 from games.substitutes import set_time_zone, unsubscribe
+from games.words.clock import recompute_deadlines
 from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
 

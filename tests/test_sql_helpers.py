@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy
 
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select, rows_with_related
-from games.deadlines import settings_and_vacations
 from games.models import DeadlineSettings, Event, NotificationPreference, Seat, SeatClock, Vacation
+from games.words.clock import settings_and_vacations
 from notifications.models import Outbox
 from tests.order_loop_support import two_player_game
 

@@ -9,11 +9,12 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
+from games.words.board_names import FACTION_INITIALS
+from games.words.names import faction_name
+
 from ..engine.data import FACTION_IDS
-from ..words import faction_name
 from . import draw, style
 from .draw import Element, el
-from .names import FACTION_INITIALS
 
 ROW = 38
 SIZE = 18

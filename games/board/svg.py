@@ -13,10 +13,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.words.names import faction_name
+
 from ..engine.board import COLUMNS, ROWS, SPACES, coordinates
 from ..engine.data import FACTION_IDS
 from ..engine.view import HIDDEN
-from ..words import faction_name
 from . import draw, style
 from .draw import Element, el
 from .legend import draw_legend, legend_height

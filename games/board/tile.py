@@ -11,11 +11,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.words.board_names import FACTION_INITIALS, coin_name, tile_name
+from games.words.names import faction_name
+
 from ..engine.data import FORTIFICATION_HP, TILES
-from ..words import faction_name
 from . import draw, style
 from .draw import Element, el
-from .names import FACTION_INITIALS, coin_name, tile_name
 
 TILE = style.CELL - 2 * style.GAP
 STRIP = 22  # the printed strip's height

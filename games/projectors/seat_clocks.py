@@ -41,7 +41,7 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     if standing is None:
         return
     phase, year, action_round, must_act = standing
-    from ..deadlines import obligation_key, seat_deadlines  # they import the models
+    from games.words.clock import obligation_key, seat_deadlines  # they import the models
 
     clocks, seated = _clocks_and_seats(game.pk, events[0].seq - 1)
     stored = {faction: _values(clock) for faction, clock in clocks.items()}
@@ -201,7 +201,7 @@ def _settings_and_vacations(
     read = _read_before(game_id, after_seq)
     if read is not None and read.settings is not None and not vacation_in_batch:
         return read.settings, []
-    from ..deadlines import settings_and_vacations  # it imports the models
+    from games.words.clock import settings_and_vacations  # it imports the models
 
     return settings_and_vacations(game_id, opening)
 

@@ -11,8 +11,8 @@ import zoneinfo
 
 import pytest
 
-from games.deadlines import recompute_deadlines
 from games.models import DeadlineSettings, Seat, SeatClock
+from games.words.clock import recompute_deadlines
 from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import seats_to_act, two_player_game
 

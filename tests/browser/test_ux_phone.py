@@ -21,7 +21,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from games.words import faction_name
+from games.words.names import faction_name
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_i18n_screens import a_game_under_way
 

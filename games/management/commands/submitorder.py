@@ -12,9 +12,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import RuleViolation, command_from_dict
 from games.models import Game, Seat
-from games.narration import describe
 from games.orders import GameMovedOn, submit_order
 from games.situation import load_game
+from games.words.narration import describe
 
 
 class Command(BaseCommand):

@@ -12,14 +12,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .engine import GameState
-from .engine import data as rules
-from .engine.actions import hire_cost, recruit_cost, recruit_places
-from .engine.board import distance
-from .engine.builders import may_recruit_builders
-from .engine.expansion import expand_cost, expandable_spaces
-from .trade_words import held_card_words
-from .words import GOVERNMENT_NAMES, blanks_text, coins_text, faction_name, tile_name, units_text
+from games.engine import GameState
+from games.engine import data as rules
+from games.engine.actions import hire_cost, recruit_cost, recruit_places
+from games.engine.board import distance
+from games.engine.builders import may_recruit_builders
+from games.engine.expansion import expand_cost, expandable_spaces
+from games.words.names import GOVERNMENT_NAMES, blanks_text, coins_text, faction_name, tile_name, units_text
+from games.words.trade import held_card_words
 
 
 def position_lines(state: GameState, faction: str) -> list[str]:

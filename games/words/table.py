@@ -16,8 +16,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .deadlines import zone_time
-from .words import faction_name
+from games.words.clock import zone_time
+from games.words.names import faction_name
 
 UTC_ZONE = zoneinfo.ZoneInfo("UTC")
 

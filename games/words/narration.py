@@ -15,13 +15,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .deadlines import reader_zone
-from .engine import Event, event_view
-from .engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
-from .event_words import GAME_TELLERS, Teller
-from .models import Game
-from .table_words import TABLE_TELLERS, TIMED_TELLERS
-from .words import faction_name
+from games.engine import Event, event_view
+from games.engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
+from games.models import Game
+from games.words.clock import reader_zone
+from games.words.events import GAME_TELLERS, Teller
+from games.words.names import faction_name
+from games.words.table import TABLE_TELLERS, TIMED_TELLERS
 
 # The record around an order (engine/record.py), not something that happened in the game: left
 # out of the plain-words history, e-mails and messages; the export and the JSON carry them.

@@ -1,15 +1,21 @@
 """The words of the order syntax of email replies (games/order_syntax.py, docs/email-orders.md):
 the keywords in English and German, the other words they fold to, the filler people write around
 an order, and reading one word, a number or a space. The parsers of the orders (order_syntax,
-card_syntax, trade_syntax) build on these; this module parses no order.
+card_syntax, trade_syntax) build on these; this module parses no order. The turn emails name a
+player's winter cards in these words too (winter_hand_words), so that a reply can quote them.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
+from django.utils import translation
 from django.utils.translation import gettext as _
+
+from games.engine.data import MISSION_CARDS
+from games.words.trade import card_name
 
 
 class OrderSyntaxError(ValueError):
@@ -107,3 +113,29 @@ def space_at(args: list[str], i: int) -> str:
     if i >= len(args) or not SPACE.match(args[i]):
         raise OrderSyntaxError(_("A space (A1 to I9) is missing or wrong."))
     return args[i].upper()
+
+
+# The words each card is named by in the answers' list of the player's winter cards (English, German).
+CARD_WORDS = {
+    "combo": ("combo", "kombo"), "flush": ("flush", "flush"),
+    "monopoly-ap": ("monopoly ap", "monopol ap"), "monopoly-fp": ("monopoly fp", "monopol fp"),
+    "monopoly-coins": ("monopoly coins", "monopol muenzen"),
+    "coin-multiplier": ("multiplier", "multiplikator"), "extra-scoring": ("extra-scoring", "extra-wertung"),
+    "second-coin-scoring": ("second-coin-scoring", "zweite-muenz-wertung"),
+}  # fmt: skip
+
+
+def winter_hand_words(hand: Sequence[str], reply_words: bool = True) -> list[str]:
+    """H-MISSIONS: the winter cards in `hand`, each by its name and the words naming it in a reply,
+    in the active language: "Combo (card combo)" / "Münzkombo (karte kombo)"; each kind once.
+    Without `reply_words` (the service takes no orders by email) the names alone: "Combo"."""
+    german = (translation.get_language() or "").startswith("de")
+    words = []
+    for card_id in hand:
+        card = MISSION_CARDS.get(card_id)
+        stem = card_id.rsplit("-", 1)[0]
+        if card is not None and card.is_winter and stem in CARD_WORDS:
+            english, deutsch = CARD_WORDS[stem]
+            said = f" ({f'karte {deutsch}' if german else f'card {english}'})" if reply_words else ""
+            words.append(f"{card_name(card_id)}{said}")
+    return list(dict.fromkeys(words))

@@ -14,9 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
-from .engine.view import HIDDEN
-from .trade_words import card_name, card_names
-from .words import (
+from games.engine.view import HIDDEN
+from games.words.names import (
     GOVERNMENT_NAMES,
     RANKING_NAMES,
     blanks_text,
@@ -26,6 +25,7 @@ from .words import (
     units_text,
     year_label,
 )
+from games.words.trade import card_name, card_names
 
 Teller = Callable[[dict[str, Any], str | None], str]
 

@@ -12,10 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .engine.data import MISSION_CARDS, ORACLE_COINS
-from .engine.missions import in_force_id
-from .engine.view import HIDDEN
-from .words import blanks_text
+from games.engine.data import MISSION_CARDS, ORACLE_COINS
+from games.engine.missions import in_force_id
+from games.engine.view import HIDDEN
+from games.words.names import blanks_text, coin_name, faction_name
 
 CARD_TEXTS = {
     "monopoly": gettext_lazy(
@@ -86,7 +86,6 @@ def held_card_words(card_id: str, rules_version: int | None, words: Any = card_n
 
 def bundle_text(bundle: dict[str, Any]) -> str:
     """One side of an offer, e.g. "2 AP, 1 Blank, 1 owl and the Polis D3"; "nothing" when empty."""
-    from .words import coin_name
 
     parts = [f"{bundle[k]} {label}" for k, label in (("ap", "AP"), ("fp", "FP")) if bundle.get(k)]
     if bundle.get("blanks"):
@@ -103,7 +102,6 @@ def bundle_text(bundle: dict[str, Any]) -> str:
 
 def trade_command_text(d: dict[str, Any]) -> str | None:
     """The plain words of an Oracle, Trade or offer answer (None for other kinds of order)."""
-    from .words import coin_name, faction_name
 
     kind = d["kind"]
     if kind == "oracle":
@@ -141,7 +139,6 @@ def redeemed_card_text(d: dict[str, Any]) -> str:
 
 def offer_rows(view: dict[str, Any], faction: str, legal: list[Any]) -> list[dict[str, Any]]:
     """The open offers to and from `faction`, with the Accept/Decline orders the engine lists as legal."""
-    from .words import faction_name
 
     answers = {
         (c.kind, c.offer): json.dumps(c.to_dict())

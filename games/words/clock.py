@@ -24,8 +24,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import joined_columns, joined_rows, model_rows, model_select
-
-from .models import DeadlineSettings, Game, Seat, SeatClock, Vacation
+from games.models import DeadlineSettings, Game, Seat, SeatClock, Vacation
 
 Interval = tuple[datetime, datetime]
 SETTINGS_FIELDS, SETTINGS_SQL = model_select(DeadlineSettings, "game_id = %s")

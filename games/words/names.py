@@ -1,0 +1,115 @@
+"""The game's words for people: names of factions, phases and rankings, years, coins, orders.
+
+Shared by the event narration, the player page, the emails and the organiser pages; every
+string is an English source string for gettext.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
+from games.words import board_names
+
+FACTION_NAMES = {
+    "athens": gettext_lazy("Athens"),
+    "sparta": gettext_lazy("Sparta"),
+    "corinth": gettext_lazy("Corinth"),
+    "thebes": gettext_lazy("Thebes"),
+}
+RANKING_NAMES = {  # S-WINTER's three rankings, named as in "the Mint ranking"
+    "poleis": pgettext_lazy("ranking", "Poleis"),
+    "coins": pgettext_lazy("ranking", "Coins"),
+    "mint": pgettext_lazy("ranking", "Mint"),
+}
+SOURCE_NAMES = {"deck": gettext_lazy("the deck"), "discard": gettext_lazy("the discard pile")}
+GOVERNMENT_NAMES = {
+    "tyranny": gettext_lazy("Tyranny"),
+    "oligarchy": gettext_lazy("Oligarchy"),
+    "democracy": gettext_lazy("Democracy"),
+}
+PHASE_NAMES = {
+    "setup": gettext_lazy("setting up"),
+    "choice": gettext_lazy("choosing a tile"),
+    "winter_orders": gettext_lazy("sealed winter orders"),
+    "winter": gettext_lazy("winter"),
+    "ended": gettext_lazy("the game has ended"),
+}
+
+
+def faction_name(faction: str | None) -> str:
+    if faction is None:
+        return str(_("the neutral garrison"))
+    return str(FACTION_NAMES.get(faction, faction))
+
+
+def year_label(year: int) -> str:
+    return _("%(year)s BC") % {"year": year}
+
+
+def phase_label(phase: str, action_round: int) -> str:
+    if phase == "actions":
+        return _("action round %(round)s of 3") % {"round": action_round}
+    return str(PHASE_NAMES.get(phase, phase))
+
+
+# H-BAG: the coin designs in running text ("2 owl"); the board picture names them in board_names.py.
+COIN_WORDS = {
+    "owl": gettext_lazy("owl"),
+    "pegasus": gettext_lazy("pegasus"),
+    "shield": gettext_lazy("shield"),
+    "turtle": gettext_lazy("turtle"),
+}
+
+
+def tile_name(tile_id: str) -> str:
+    """A Polis tile's printed name in the active language (H-TILES), e.g. "miletos" -> "Milet"."""
+    return board_names.tile_name(tile_id)
+
+
+def coin_name(design: str) -> str:
+    """A coin design's name in the active language, e.g. "owl" / "Eule"."""
+    return str(COIN_WORDS.get(design, design))
+
+
+def coins_text(coins: dict[str, int]) -> str:
+    """E.g. "2 owl, 1 turtle"; "no coins" when empty."""
+    parts = [f"{count} {coin_name(design)}" for design, count in sorted(coins.items()) if count]
+    return ", ".join(parts) if parts else _("no coins")
+
+
+def blanks_text(n: int) -> str:
+    """S-BLANK: "1 Blank", "2 Blanks", "0 Blanks" (German "1 Leermünze", "2 Leermünzen")."""
+    return ngettext("%(n)s Blank", "%(n)s Blanks", n) % {"n": n}
+
+
+# Words the engine puts into its refusals (RuleViolation params), English in the engine.
+ENGINE_WORDS = {
+    "phalanxes": gettext_lazy("phalanxes"),
+    "Navigators": gettext_lazy("Navigators"),
+    "Builders": gettext_lazy("Builders"),
+    "Blanks": gettext_lazy("Blanks"),
+    "AP": gettext_lazy("AP"),
+    "FP": gettext_lazy("FP"),
+    "ap": gettext_lazy("AP"),
+    "fp": gettext_lazy("FP"),
+    "coins": gettext_lazy("coins"),
+    "blank": gettext_lazy("Blank"),
+}
+
+
+def units_text(d: dict[str, Any]) -> str:
+    parts = [
+        ngettext("%(n)d phalanx", "%(n)d phalanxes", d.get("phalanxes", 0)) % {"n": d.get("phalanxes", 0)}
+    ]
+    if d.get("king"):
+        parts.append(_("the King"))
+    if d.get("navigators"):
+        parts.append(
+            ngettext("%(n)d Navigator", "%(n)d Navigators", d["navigators"]) % {"n": d["navigators"]}
+        )
+    if d.get("builders"):
+        parts.append(ngettext("%(n)d Builder", "%(n)d Builders", d["builders"]) % {"n": d["builders"]})
+    return ", ".join(parts)
