@@ -29,7 +29,7 @@ class SecurityHeadersMiddleware:
         return response
 
 
-# A player's link token is the only key to their seat (games/links.py) and valid for weeks; Django
+# A player's link token is the only key to their seat (games/reading/links.py) and valid for weeks; Django
 # logs the path of every 4xx answer ("Bad Request: /play/1/<token>/" for a refused order, "Forbidden
 # (CSRF token missing.): ...", "Not Found: ...") and runserver every request line. The tokens in those
 # paths, in a ?token= query, and signed values or reply-address tokens anywhere are written redacted.

@@ -19,10 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.eventstore.verification import GameVerification, verify_game
+from games.reading.export import export_game
+from games.reading.links import revoke_links
 
 from .engine import RULES_VERSION
-from .export import export_game
-from .links import revoke_links
 from .models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
 
 

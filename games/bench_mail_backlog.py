@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 from aegea_pbem.celery import app as celery_app
+from games.reading.situation import load_game
 from notifications.models import Outbox
 
 from .bench import Figure
@@ -24,7 +25,6 @@ from .engine.simulation import players_to_act, random_legal_command
 from .game_setup import create_game
 from .models import Game
 from .orders import submit_order
-from .situation import load_game
 
 FIRST_SEED = 100  # other bots than the recordings of the other benches (seeds 1-9)
 GAMES_AT_ONCE = 20  # games played in turn (a new one starts as one ends) while the backlog grows

@@ -18,11 +18,11 @@ from email.mime.image import MIMEImage
 from typing import Any
 
 from aegea_pbem.sql_cursor import kept_cursor
+from games.reading.situation import load_game
 
 from .board import render_board_png
 from .engine import GameState, board_view
 from .models import Game, Seat
-from .situation import load_game
 
 log = logging.getLogger(__name__)
 

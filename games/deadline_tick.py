@@ -24,6 +24,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.reading.situation import load_game, must_act
 from games.words.clock import deadline_text, parse_reminders, settings_for
 from games.words.names import faction_name
 
@@ -34,7 +35,6 @@ from .engine.table import DEADLINE_PASSED
 from .long_mail import mail_organiser, mail_seat
 from .models import Game, Seat, SeatClock
 from .orders import GameMovedOn, submit_order
-from .situation import load_game, must_act
 
 DEADLINE_REASON = "deadline passed"
 log = logging.getLogger(__name__)

@@ -15,6 +15,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.reading.situation import load_game, whose_turn
 from games.words.narration import tell
 from games.words.orders import violation_text
 from games.words.position import choice_reply
@@ -29,7 +30,6 @@ from .notify import answer_position
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from .seat_limits import send_mailed_message
-from .situation import load_game, whose_turn
 
 
 def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:

@@ -33,12 +33,12 @@ from django.db import connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.reading.situation import load_game, whose_turn
 from games.words.names import faction_name
 
 from .game_setup import same_address
 from .long_mail import mail_seat
 from .models import Game, Seat
-from .situation import load_game, whose_turn
 
 log = logging.getLogger(__name__)
 MAX_SEATS = 10  # an address's newest seats that get a new link for one request

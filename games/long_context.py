@@ -8,10 +8,10 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.reading.delivery_problems import current_problems
 from games.words.clock import deadline_text, seat_zone, settings_for, time_zone
 from games.words.names import faction_name
 
-from .delivery_problems import current_problems
 from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
 from .long_mail import preference
 from .mail_keys import unsubscribe_token

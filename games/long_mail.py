@@ -142,8 +142,9 @@ def mail_seat(
 
 def _position_at(game: Game, seat: Seat, seq: int) -> dict[str, Any]:
     """notify.answer_position of the game at `seq` for `seat` (H-SCREEN: the seat's own)."""
+    from games.reading.situation import load_game
+
     from .notify import answer_position  # notify mails through this module
-    from .situation import load_game
 
     return answer_position(load_game(game, up_to_seq=seq).state, seat.faction, seq)
 
@@ -183,7 +184,7 @@ def mail_updates(
 ) -> None:
     """Preference "after every turn": what happened, to the seats that need not act now.
     `deadline(seat)`: each seat's deadline in words, when the caller knows the clocks."""
-    from .situation import happenings_when_sent, whose_turn
+    from games.reading.situation import happenings_when_sent, whose_turn
 
     for seat in seats:
         if not wants_mail(seat, "update"):

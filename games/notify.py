@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import rows_with_related
+from games.reading.situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
 from games.words.clock import deadline_text, settings_for
 from games.words.names import coins_text, faction_name, phase_label, year_label
 from games.words.position import choice_reply, cost_line, order_reply, position_lines, reach_lines
@@ -25,7 +26,6 @@ from .long_mail import mail_updates, wants_mail
 from .mail_keys import inbound_domain, keys_named, keys_signed
 from .models import DeadlineSettings, Game, Seat, SeatClock
 from .projectors.seat_clocks import Written
-from .situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
 
 
 def welcome_everyone(game: Game, state: GameState, seq: int) -> None:

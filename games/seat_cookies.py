@@ -6,7 +6,7 @@ redirects to that token-free address, so the token stops landing in access logs,
 and browser history. The token-free pages read the cookie. One cookie per seat (its name and path
 carry the seat), so two seats of one game opened in one browser never act for each other.
 
-The cookie keeps the token exactly as signed (games/links.py): its age, its game and its seat's
+The cookie keeps the token exactly as signed (games/reading/links.py): its age, its game and its seat's
 link version are checked on every request, so revoking a seat's links revokes its cookies, and a
 page never signs a fresh token (a leaked address renews nothing). The JSON API keeps its bearer
 token (docs/api.md). docs/operations.md "Links and the seat cookie".
@@ -20,7 +20,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
-from .links import LinkError, max_age, read_link, resolve_link
+from games.reading.links import LinkError, max_age, read_link, resolve_link
+
 from .models import Seat
 
 COOKIE_PREFIX = "aegea_seat_"

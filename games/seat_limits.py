@@ -13,8 +13,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from aegea_pbem.rate_limits import spend
+from games.reading.links import LinkError, bearer_token, read_link
 
-from .links import LinkError, bearer_token, read_link
 from .messages import MessageRefused, send_message
 from .models import Event, Seat
 from .relay import reply_text_for_rivals

@@ -1,7 +1,7 @@
 """The board's helpers on the player's page (issue 8): the Move cost preview as JSON.
 
 The page's script sends the Move form's own fields here and shows the answer before the
-player submits; the engine computes it (games/previews.py). Parse, call, render.
+player submits; the engine computes it (games/reading/previews.py). Parse, call, render.
 """
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
+from games.reading.links import LinkError
+from games.reading.previews import preview_move_cost
+from games.reading.situation import load_game
 from games.words.orders import violation_text
 
 from .engine import RuleViolation
 from .forms import MoveForm
 from .languages import page_language
-from .links import LinkError
-from .previews import preview_move_cost
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
-from .situation import load_game
 
 
 @rate_limited("links", post="orders", bucket=link_in_path)

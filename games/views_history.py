@@ -1,4 +1,5 @@
-"""History pages and the export download (issue 7). Parse, call games/history.py or games/export.py, render.
+"""History pages and the export download (issue 7). Parse, call games/reading/history.py or
+games/reading/export.py, render.
 
 A player opens their history at their seat's token-free address (/play/<id>/<seat>/history/, by
 the seat cookie: games/seat_cookies.py); the organiser with their login
@@ -19,13 +20,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
+from games.reading.export import export_game
+from games.reading.history import board_at, default_since, history, years_of
+from games.reading.links import LinkError, bearer_token, resolve_link
 from games.words.names import faction_name, year_label
 
 from .board.svg import render_board
-from .export import export_game
-from .history import board_at, default_since, history, years_of
 from .languages import page_language
-from .links import LinkError, bearer_token, resolve_link
 from .models import Game, Seat
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_header, link_in_path

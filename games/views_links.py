@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
+from games.reading.links import LinkError
 
 from .fresh_links import ask_for_new_links
-from .links import LinkError
 from .long_forms import NewLinkForm
 from .seat_cookies import exchange_link
 from .seat_limits import link_in_path

@@ -10,15 +10,15 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.reading.delivery_problems import problems_by_seat
+from games.reading.organiser_watch import watch
+from games.reading.situation import player_screen
 from games.words.names import faction_name, phase_label, year_label
 
-from .delivery_problems import problems_by_seat
 from .game_setup import GameSetupError, create_game
 from .long_forms import DeadlineSettingsForm
 from .models import DeadlineSettings, Game
 from .organiser_forms import NewGameForm
-from .organiser_watch import watch
-from .situation import player_screen
 from .views_play import board_rows
 
 

@@ -16,6 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
+from games.reading.links import LinkError
+from games.reading.organiser_watch import result_text
+from games.reading.previews import order_cost
+from games.reading.situation import PlayerScreen, player_screen
 from games.words.board_names import tile_name
 from games.words.names import coins_text, faction_name
 from games.words.narration import tell
@@ -35,16 +39,12 @@ from .forms import (
     suggested_order,
 )
 from .languages import choose_language, page_language
-from .links import LinkError
 from .long_context import long_game_context
 from .long_forms import NewLinkForm
 from .models import Seat
 from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
-from .organiser_watch import result_text
-from .previews import order_cost
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
-from .situation import PlayerScreen, player_screen
 
 SUGGESTIONS_SHOWN = 12
 

@@ -8,7 +8,7 @@ from django.conf import settings
 
 from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat
-from games.situation import load_game, must_act
+from games.reading.situation import load_game, must_act
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta")

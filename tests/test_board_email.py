@@ -22,7 +22,7 @@ from games.engine import Bundle, Destination, Move, OfferTrade, player_view
 from games.game_setup import PlayerSpec, create_game
 from games.models import Event
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act

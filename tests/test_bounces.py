@@ -9,12 +9,12 @@ from django.core import mail
 
 from games.engine import Pass
 from games.game_setup import PlayerSpec, create_game
-from games.links import link_token
 from games.long_mail import wants_mail
 from games.messages import send_message
 from games.models import DeadlineSettings, DeliveryProblem, NotificationPreference
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.bounce_support import (

@@ -13,10 +13,10 @@ from django.core import mail
 from games.deadline_tick import default_orders, tick
 from games.engine import ChooseTile, CommitCoins, Pass
 from games.engine.state import PendingChoice
-from games.links import link_token
 from games.models import DeadlineSettings, Event, SeatClock
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from games.substitutes import hand_over_seat
 from games.words.clock import deadline_after, parse_reminders, recompute_deadlines
 from notifications.models import Outbox

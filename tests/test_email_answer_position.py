@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from games.situation import load_game
+from games.reading.situation import load_game
 from tests.test_email_more_players import (
     ANA,
     SAM,

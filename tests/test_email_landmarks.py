@@ -16,7 +16,7 @@ from games.engine import Pass
 from games.fresh_links import request_new_links
 from games.game_setup import PlayerSpec, create_game
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
 

@@ -11,8 +11,8 @@ from django.core import mail
 from django.core.cache import caches
 from django.urls import reverse
 
-from games.links import link_token
 from games.models import Event
+from games.reading.links import link_token
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
 from tests.order_loop_support import two_player_game

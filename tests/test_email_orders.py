@@ -27,7 +27,7 @@ from games.mail_keys import reply_address, reply_token
 from games.models import Event
 from games.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act, two_player_game
@@ -437,8 +437,8 @@ def test_the_reply_is_read_up_to_the_quoted_part():
 
 @pytest.mark.django_db
 def test_reply_addresses_are_per_seat_and_die_with_revoked_links():
-    from games.links import revoke_links
     from games.mail_keys import read_reply_address
+    from games.reading.links import revoke_links
 
     game = two_player_game()
     a, b = game.seats.all()

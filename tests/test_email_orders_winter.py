@@ -20,7 +20,7 @@ from games.engine.data import MISSION_CARDS
 from games.game_setup import PlayerSpec, create_game
 from games.models import Event
 from games.order_syntax import OrderSyntaxError, help_lines, parse_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from games.words.syntax import CARD_WORDS, winter_hand_words
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox

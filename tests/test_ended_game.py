@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engine import Pass
-from games.links import link_token
 from games.long_mail import preference
 from games.orders import GameEnded, submit_order
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from games.words.names import faction_name
 from notifications.services import deliver_outbox
 from tests.order_loop_support import link_in

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from games.links import link_token
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
 

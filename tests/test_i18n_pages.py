@@ -17,9 +17,9 @@ from django.utils import translation
 
 from games.engine import RuleViolation
 from games.game_setup import create_game
-from games.links import link_token
 from games.models import Event, Seat
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from games.words.names import faction_name
 from games.words.orders import violation_text
 from notifications.models import Outbox

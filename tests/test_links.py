@@ -12,8 +12,8 @@ import time_machine
 from django.core import mail, signing
 from django.urls import reverse
 
-from games.links import SALT, LinkError, link_token, resolve_link, revoke_links
 from games.models import Event, Seat
+from games.reading.links import SALT, LinkError, link_token, resolve_link, revoke_links
 from notifications.models import Outbox
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -15,7 +15,7 @@ from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.log_reading import load_engine_events, load_events, load_state
 from games.eventstore.store import append_events, save_snapshot
 from games.models import Event, Game
-from games.situation import load_game
+from games.reading.situation import load_game
 from tests.conftest import Fact, tamper
 
 pytestmark = pytest.mark.django_db

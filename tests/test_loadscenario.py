@@ -10,10 +10,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.engine import Recruit
-from games.links import resolve_link
 from games.models import Game
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.links import resolve_link
+from games.reading.situation import load_game
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ from django.core import mail
 from games.digests import send_digests
 from games.engine import Pass
 from games.game_setup import PlayerSpec, create_game
-from games.links import link_token
 from games.mail_keys import read_reply_address
 from games.models import DeadlineSettings, Event, NotificationPreference, SeatClock
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from games.vacations import VacationRefused, take_vacation
 from games.words.clock import recompute_deadlines
 from notifications.services import deliver_outbox

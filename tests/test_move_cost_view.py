@@ -10,8 +10,8 @@ import pytest
 from django.test import RequestFactory
 
 from games.game_setup import PlayerSpec, create_game
-from games.links import LinkError, link_token, read_link
 from games.models import Event, Seat
+from games.reading.links import LinkError, link_token, read_link
 from games.seat_cookies import cookie_name
 from games.views_board import move_cost
 

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from games.game_setup import PlayerSpec, create_game
-from games.links import link_token
 from games.models import Event
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 
 pytestmark = pytest.mark.django_db
 

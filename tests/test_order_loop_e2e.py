@@ -17,9 +17,9 @@ from django.core import mail
 from django.db import connection
 from django.urls import reverse
 
-from games.links import link_token
 from games.models import Event, GameProgress
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from notifications.models import Outbox
 from tests.browser_like_client import BrowserLikeClient
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_for_mail, wait_until  # noqa: F401

@@ -28,7 +28,7 @@ from games.eventstore.projections import rebuild_projections
 from games.game_setup import create_game
 from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from games.vacations import take_vacation
 from notifications.models import Outbox
 from notifications.tasks import deliver_pending

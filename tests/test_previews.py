@@ -6,7 +6,7 @@ from typing import Any
 
 from games import engine
 from games.engine import Destination, Expand, Fortify, GameRng, Move, Pass, Recruit, Reform, RuleViolation
-from games.previews import order_cost, preview_move_cost
+from games.reading.previews import order_cost, preview_move_cost
 
 POSITION: dict[str, Any] = {
     "players": {"athens": {"fp": 5, "blanks": 1}, "sparta": {"fp": 2}},
@@ -92,7 +92,7 @@ def test_h_order_preview_reads_the_json_form_with_the_submitted_orders_checks() 
 
 
 def test_h_faction_a_suggested_orders_cost_is_the_one_its_rules_charge() -> None:
-    """The one-click suggestions say their price (games/previews.py order_cost): H-ACTIONS Recruit
+    """The one-click suggestions say their price (games/reading/previews.py order_cost): H-ACTIONS Recruit
     1 AP a phalanx and Fortify 3 AP, H-FACTION Sparta 2 phalanxes per AP at home, H-HEROES 2 AP a
     Navigator, S-EXP-LINK +1 FP, S-MOVE; nothing for an order without a price."""
     state = engine.scenario(POSITION)

@@ -17,10 +17,10 @@ from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
-from games.links import SALT, link_token, revoke_links
 from games.models import Event, Seat
+from games.reading.links import SALT, link_token, revoke_links
+from games.reading.situation import load_game
 from games.seat_cookies import COOKIE_PREFIX, cookie_name
-from games.situation import load_game
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db

@@ -18,10 +18,10 @@ from django.core import mail
 from games.deadline_tick import tick
 from games.digests import send_digests
 from games.engine import Pass
-from games.links import link_token
 from games.models import DeadlineSettings, NotificationPreference, Seat, SeatClock
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from games.substitutes import hand_over_seat, set_preferences
 from games.words.clock import recompute_deadlines
 from notifications.services import deliver_outbox

@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from games.links import link_token
 from games.models import DeadlineSettings, NotificationPreference, Seat
+from games.reading.links import link_token
 from games.substitutes import set_time_zone, unsubscribe
 from games.words.clock import recompute_deadlines
 from tests.browser_like_client import BrowserLikeClient

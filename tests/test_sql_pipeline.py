@@ -21,7 +21,7 @@ from games import orders
 from games.engine import Pass
 from games.models import Event, Game, Seat, SeatClock
 from games.orders import GameMovedOn, submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from notifications.models import Outbox
 from notifications.tasks import deliver_pending
 from tests.order_loop_support import seats_to_act, two_player_game

@@ -18,8 +18,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.links import link_token
 from games.models import Event, Game, Seat
+from games.reading.links import link_token
 from games.simulate import SimulationReport, simulate_game
 from tests.conftest import tamper
 
@@ -128,7 +128,7 @@ def test_h_screen_a_players_export_before_the_end_verifies_its_chain_without_the
 
 def pinned_copy(document: dict, tmp_path: Path) -> Path:
     """What a player downloaded before the end: every event pinned under the seed, no hash (export.py)."""
-    from games.export import chain_pin
+    from games.reading.export import chain_pin
 
     seed = document["game"]["seed"]
     events = [{"seq": e["seq"], "pin": chain_pin(seed, e["hash"]), "hash": None} for e in document["events"]]

@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from games.engine import Move, legal_commands
-from games.links import link_token
 from games.models import Event, Game
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from notifications.models import Outbox
 from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
@@ -242,7 +242,7 @@ def test_api_order_errors_name_the_rule_and_change_nothing(client, game, on_turn
 def test_api_order_with_a_revoked_link_or_an_old_seq_is_refused_in_the_seats_language(client, game, on_turn):
     """The seat is checked with the game's lock (orders.submit_linked_order): a refused order's
     answer reads the seat again for its language, and nothing changes."""
-    from games.links import revoke_links
+    from games.reading.links import revoke_links
 
     token = bearer(on_turn)
     on_turn.language = "de"

@@ -11,16 +11,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from django.db import connection
 
+from games.engine.events import Event as EngineEvent
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.store import head
 from games.models import Event, Game, Snapshot
-
-if TYPE_CHECKING:
-    from games.engine.events import Event as EngineEvent
 
 S = TypeVar("S")
 
@@ -88,8 +86,6 @@ def collector_paused() -> Iterator[None]:
 
 def _engine_events(events_json: str | None) -> list[EngineEvent]:
     """Engine Events from EVENTS_JSON (NULL when the range is empty)."""
-    from games.engine.events import Event as EngineEvent
-
     if events_json is None:
         return []
     with collector_paused():
@@ -105,8 +101,6 @@ def load_engine_events(game: Game, after_seq: int = 0, up_to_seq: int | None = N
             cursor.execute(EVENTS_AGGREGATED, params)
             return _engine_events(cursor.fetchone()[0])
     # Elsewhere (SQLite) row by row, in plain SQL: the ORM triples the client time.
-    from games.engine.events import Event as EngineEvent
-
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT type, payload FROM games_event WHERE game_id = %(game)s AND seq > %(after)s"

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.db import models, transaction
 
 from aegea_pbem.sql_inserts import insert_rows
-
-if TYPE_CHECKING:
-    from games.models import Event, Game
+from games.models import Event, Game
 
 ProjectFn = Callable[["Game", Sequence["Event"]], None]
 
@@ -65,8 +62,6 @@ class RebuildReport:
 
 def rebuild_projections(batch_size: int = 5000) -> RebuildReport:
     """Delete every read model and replay every game's log through the projectors, in one transaction."""
-    from games.models import Event, Game
-
     games = events = 0
     with transaction.atomic():
         for registered in PROJECTORS:

@@ -12,7 +12,7 @@ from .store import Game
 class Seat(models.Model):
     """One player of one game: a faction, a name, an email address, a language and a time zone.
 
-    `token_version` is part of every signed link (games/links.py): raising it revokes all
+    `token_version` is part of every signed link (games/reading/links.py): raising it revokes all
     links issued to the seat so far.
     """
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.eventstore.projections import projector, upsert
-
-from ..models import Event, Game, GameProgress, Seat
+from games.models import Event, Game, GameProgress, Seat
+from games.reading.situation import cached_state_after, load_game, must_act
 
 
 @projector(read_models=[GameProgress])
@@ -16,8 +16,6 @@ def game_progress(game: Game, events: Sequence[Event]) -> None:
     Only games with seats are played by the engine's rules; other logs (e.g. the store's
     own tests) have no progress to show.
     """
-    from ..situation import cached_state_after, load_game, must_act  # it imports the store, which imports us
-
     # A state cached right before these events is an engine game's: then neither query is needed.
     state = cached_state_after(game, events)
     if state is None:

@@ -25,10 +25,11 @@ from typing import Any
 
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select
+from games.engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
 from games.eventstore.projections import projector
-
-from ..engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
-from ..models import DeadlineSettings, Event, Game, GameProgress, Seat, SeatClock, Vacation
+from games.models import DeadlineSettings, Event, Game, GameProgress, Seat, SeatClock, Vacation
+from games.reading.situation import cached_state_after, must_act
+from games.words.clock import obligation_key, seat_deadlines, settings_and_vacations
 
 ORDER_GIVEN = "OrderGiven"  # issue 7's record of an order: {player, command, by}
 OPENING_TYPES = ("GameStarted", "ScenarioLoaded", "YearBegan", "TurnBegan", "WinterBegan")
@@ -41,8 +42,6 @@ def seat_clocks(game: Game, events: Sequence[Event]) -> None:
     if standing is None:
         return
     phase, year, action_round, must_act = standing
-    from games.words.clock import obligation_key, seat_deadlines  # they import the models
-
     clocks, seated = _clocks_and_seats(game.pk, events[0].seq - 1)
     stored = {faction: _values(clock) for faction, clock in clocks.items()}
     vacation = False
@@ -115,8 +114,6 @@ def written_after(game: Game, rows: Sequence[Event]) -> Written | None:
 
 def _standing(game: Game, events: Sequence[Event]) -> tuple[str, int, int, list[str]] | None:
     """Phase, year, round and who must act after `events`: what the progress projector just wrote."""
-    from ..situation import cached_state_after, must_act  # it imports the store, which imports us
-
     state = cached_state_after(game, events)  # the progress projector's state: no query
     if state is not None:
         return state.phase, state.year, state.action_round, must_act(state)
@@ -201,8 +198,6 @@ def _settings_and_vacations(
     read = _read_before(game_id, after_seq)
     if read is not None and read.settings is not None and not vacation_in_batch:
         return read.settings, []
-    from games.words.clock import settings_and_vacations  # it imports the models
-
     return settings_and_vacations(game_id, opening)
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.eventstore.projections import projector, upsert
-
-from ..models import Event, Game, GameSummary
+from games.models import Event, Game, GameSummary
 
 # The only event types the summary reads; every other event just moves last_seq and updated.
 # A game opened from a scenario (docs/scenarios.md) is under way from its one opening event.

@@ -55,7 +55,7 @@ def rule_param(key: str, value: Any) -> Any:
 def command_label(command: Any, cost: tuple[int, str] | None = None) -> str:
     """An order in plain words, for the list of suggested orders on the player page.
 
-    `cost`: what the order costs in AP or FP (games/previews.py order_cost), said before the
+    `cost`: what the order costs in AP or FP (games/reading/previews.py order_cost), said before the
     player gives it with one tap. S-BLANK: an order paying part of its cost in Blanks says how many."""
     d = command.to_dict()
     text = _command_text(d)

@@ -11,7 +11,7 @@ import pytest
 from django.db import connections
 from django.urls import reverse
 
-from games.links import link_token
+from games.reading.links import link_token
 
 CHROMIUM = "/usr/bin/chromium"
 # Without these Chromium tries the network (updates, sync, QUIC) and hangs on this machine.

@@ -22,7 +22,7 @@ from games.engine import Pass, legal_commands
 from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_phone_first_turn import email_on_a_phone
 from tests.browser_like_client import BrowserLikeClient

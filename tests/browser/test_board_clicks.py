@@ -13,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.game_setup import PlayerSpec, create_game
-from games.links import link_token
+from games.reading.links import link_token
 from tests.browser.conftest import ARTIFACTS as BROWSER_ARTIFACTS
 
 ARTIFACTS = BROWSER_ARTIFACTS / "board"

@@ -12,7 +12,7 @@ from games.engine import legal_commands
 from games.game_setup import create_game
 from games.models import Seat
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import ANA, BEN, seats_to_act
 

@@ -10,7 +10,7 @@ import pytest
 
 from games.engine import Move, legal_commands
 from games.models import Event
-from games.situation import load_game
+from games.reading.situation import load_game
 from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -24,7 +24,7 @@ from games.engine.commands import Pass
 from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat, SeatClock
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_i18n_screens import a_game_under_way  # happenings, history link, Mission Cards
 from tests.browser.test_seat_time_zone import shown

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.links import link_token
+from games.reading.links import link_token
 from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -17,7 +17,7 @@ from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.models import Event, Game
 from games.orders import GameMovedOn, submit_order
-from games.situation import load_game, must_act
+from games.reading.situation import load_game, must_act
 
 FORK = multiprocessing.get_context("fork")
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from games.engine import RuleViolation, command_from_dict
 from games.engine.commands import COMMAND_TYPES, Command
-from games.links import LinkError, link_token, resolve_link
 from games.models import Event
+from games.reading.links import LinkError, link_token, resolve_link
 from tests.order_loop_support import seats_to_act, two_player_game
 
 json_values = st.recursive(

@@ -10,12 +10,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.links import link_token
 from games.long_mail import preference
 from games.mail_keys import reply_address
 from games.models import Event, Seat
 from games.order_syntax import OrderSyntaxError, parse_order, read_reply
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from games.words.clock import player_time_zones
 from notifications.models import InboundMail, Outbox
 from tests.order_loop_support import seats_to_act, two_player_game

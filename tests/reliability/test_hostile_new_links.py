@@ -1,5 +1,5 @@
 """Hostile input, part three: asking for a new link (/links/new/, games/fresh_links.py), a reply to a
-withdrawn reply address (notifications/inbound.py) and the link of a deleted game (games/links.py
+withdrawn reply address (notifications/inbound.py) and the link of a deleted game (games/reading/links.py
 "gone"), fuzzed: never a server error; nothing in any game changes; the new-link page never tells
 whether an address plays; an email goes only to a seat's own stored address, once an hour."""
 
@@ -15,9 +15,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.links import SALT, LinkError, resolve_link, revoke_links
 from games.mail_keys import reply_address
 from games.models import Event, Seat
+from games.reading.links import SALT, LinkError, resolve_link, revoke_links
 from notifications.models import Outbox
 from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import two_player_game

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from aegea_pbem.rate_limits import client_address
 from aegea_pbem.security_config import parse_trusted_proxies
-from games.links import link_token
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -19,9 +19,9 @@ from django.conf import settings
 from django.db import connection
 
 from games.bench_http import free_port, start_gunicorn
-from games.links import link_token
 from games.models import Game
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]

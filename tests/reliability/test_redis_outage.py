@@ -24,7 +24,7 @@ from aegea_pbem.celery import app as celery_app
 from games.engine import Pass
 from games.models import Event
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from notifications import nudge
 from notifications.models import Outbox
 from notifications.tasks import sweep_outbox

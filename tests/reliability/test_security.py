@@ -19,11 +19,11 @@ from django.urls import reverse
 
 from aegea_pbem.security import RedactLinkTokens, redact_tokens
 from games.engine import Pass
-from games.links import link_token
 from games.mail_keys import reply_token
 from games.models import Event
 from games.orders import submit_order
-from games.situation import load_game
+from games.reading.links import link_token
+from games.reading.situation import load_game
 from tests.browser_like_client import BrowserLikeClient, seat_page
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -12,9 +12,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.game_setup import GameSetupError, create_game, players_or_problems
-from games.links import seat_url
 from games.long_forms import DeadlineSettingsForm
 from games.models import DeadlineSettings
+from games.reading.links import seat_url
 
 # option -> DeadlineSettings field; the defaults are the model's (docs/long-games.md).
 DEADLINE_OPTIONS = {

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.export import ORGANISER, export_game
 from games.models import Game
+from games.reading.export import ORGANISER, export_game
 
 
 class Command(BaseCommand):

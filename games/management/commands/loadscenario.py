@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.game_setup import GameSetupError, PlayerSpec, create_game, players_or_problems
-from games.links import seat_url
+from games.reading.links import seat_url
 
 
 class Command(BaseCommand):

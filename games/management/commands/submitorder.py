@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.engine import RuleViolation, command_from_dict
 from games.models import Game, Seat
 from games.orders import GameMovedOn, submit_order
-from games.situation import load_game
+from games.reading.situation import load_game
 from games.words.narration import describe
 
 

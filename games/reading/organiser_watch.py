@@ -9,12 +9,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.models import DeadlineSettings, Game, GameProgress, Seat, SeatClock
+from games.reading.delivery_problems import problems_by_seat
+from games.reading.situation import load_game
 from games.words.clock import deadline_text, settings_for
 from games.words.names import faction_name
-
-from .delivery_problems import problems_by_seat
-from .models import DeadlineSettings, Game, GameProgress, Seat, SeatClock
-from .situation import load_game
 
 
 def watch(game: Game) -> dict[str, Any]:

@@ -14,14 +14,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games import engine
+from games.engine.view import HIDDEN
+from games.models import Event, Game
+from games.reading.situation import is_over, last_turn_start, load_game
 from games.words.names import coins_text, faction_name
 from games.words.narration import describe, is_told
 from games.words.trade import card_names
-
-from . import engine
-from .engine.view import HIDDEN
-from .models import Event, Game
-from .situation import is_over, last_turn_start, load_game
 
 # Payload keys that name the factions an event concerns (the player filter).
 PARTY_KEYS = ("player", "attacker", "defender", "from", "to", "previous_owner")

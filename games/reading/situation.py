@@ -20,16 +20,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from aegea_pbem.sql_cursor import kept_cursor
+from games import engine
+from games.engine import GameState
+from games.engine.commands import Command
 from games.eventstore import statecache
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.log_reading import LoadedState, load_state
+from games.models import Event, Game
 from games.words.names import faction_name, phase_label, year_label
 from games.words.narration import UNTOLD, describe
-
-from . import engine
-from .engine import GameState
-from .engine.commands import Command
-from .models import Event, Game
 
 HAPPENINGS_LIMIT = 40
 

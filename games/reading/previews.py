@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import Command, Expand, Fortify, GameState, Move, Recruit, RuleViolation, command_from_dict
-from .engine.actions import recruit_price
-from .engine.data import FORTIFY_AP
-from .engine.expansion import expand_cost
-from .engine.movement import plan_move
+from games.engine import Command, Expand, Fortify, GameState, Move, Recruit, RuleViolation, command_from_dict
+from games.engine.actions import recruit_price
+from games.engine.data import FORTIFY_AP
+from games.engine.expansion import expand_cost
+from games.engine.movement import plan_move
 
 
 def preview_move_cost(state: GameState, command: Command | dict[str, Any]) -> int | RuleViolation:

@@ -21,8 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from aegea_pbem.sql_selects import rows_with_related
-
-from .models import Seat
+from games.models import Seat
 
 SALT = "aegeapolis.games.seat-link"
 DEFAULT_MAX_AGE = timedelta(days=30)

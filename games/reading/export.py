@@ -24,12 +24,11 @@ from typing import Any
 
 from django.utils import timezone
 
+from games import engine
+from games.engine.view import HIDDEN
 from games.eventstore.hashing import format_created
-
-from . import engine
-from .engine.view import HIDDEN
-from .models import Event, Game
-from .situation import is_over
+from games.models import Event, Game
+from games.reading.situation import is_over
 
 EXPORT_FORMAT = "aegeapolis-event-log"
 EXPORT_VERSION = 2  # 2: hashes withheld and pins given before the end
