@@ -40,7 +40,7 @@ _TOKEN_PATTERNS = (
     re.compile(r"(?<=/mail/unsubscribe/)()[^/\s?#\"']+"),
     re.compile(r"(?<=[?&]token=)()[^&\s#\"']+"),
     re.compile(r"()[\w-]+:[\w-]+:[\w-]{43}(?![\w-])"),  # django.core.signing's value:timestamp:signature
-    re.compile(r"()\b[om]\.\d+\.\d+\.\d+\.[a-z0-9]+\.[a-z2-7]{24}\b", re.I),  # games/mail_keys.py
+    re.compile(r"()\b[om]\.\d+\.\d+\.\d+\.[a-z0-9]+\.[a-z2-7]{24}\b", re.I),  # games/mail/keys.py
 )
 
 

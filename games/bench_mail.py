@@ -18,13 +18,13 @@ from django.conf import settings
 from django.utils import timezone, translation
 
 from aegea_pbem.celery import app as celery_app
+from games.mail.position import position_told
 from games.words.names import faction_name
 from notifications.models import Outbox
 from notifications.services import frozen
 
 from .bench import Figure, cpu_seconds, machine_busy_seconds
 from .engine import fold, new_game
-from .notify import position_told
 
 BASE_DIR = Path(settings.BASE_DIR)
 FAKE_GAME = 2_000_000_000  # outbox rows name games by plain id: no game row is needed

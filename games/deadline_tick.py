@@ -24,6 +24,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.mail.outbox import mail_organiser, mail_seat
 from games.reading.situation import load_game, must_act
 from games.words.clock import deadline_text, parse_reminders, settings_for
 from games.words.names import faction_name
@@ -32,7 +33,6 @@ from . import engine
 from .engine import ChooseTile, CommitCoins, DeclineOffer, GameState, Pass
 from .engine.commands import Command
 from .engine.table import DEADLINE_PASSED
-from .long_mail import mail_organiser, mail_seat
 from .models import Game, Seat, SeatClock
 from .orders import GameMovedOn, submit_order
 

@@ -28,10 +28,10 @@ from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.mail.outbox import mail_organiser
 from games.words.clock import settings_for
 from games.words.names import faction_name
 
-from .long_mail import mail_organiser
 from .models import DeliveryProblem, Game, NotificationPreference, Seat
 
 log = logging.getLogger(__name__)

@@ -15,11 +15,11 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.mail.outbox import mail_seat
 from games.reading.situation import load_game, whose_turn
 from games.words.clock import seat_zone
 from games.words.narration import tell
 
-from .long_mail import mail_seat
 from .models import Event, Game, NotificationPreference
 
 DIGEST_LINES = 60

@@ -1,6 +1,6 @@
 """Orders and messages by email reply (issue 6): what a reply to a game email does.
 
-notifications/inbound.py authenticates the reply by its Reply-To token (games/mail_keys.py) and
+notifications/inbound.py authenticates the reply by its Reply-To token (games/mail/keys.py) and
 hands it here with the text. An order reply is read (games/order_syntax.py) and submitted through
 `submit_order` with the seq its email was sent at; the player gets an answer: the order was
 accepted (and what happened), or why not (the game moved on, the rules refuse it, the line is
@@ -15,6 +15,9 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.mail.keys import ReplyKey
+from games.mail.outbox import mail_seat
+from games.mail.position import answer_position
 from games.reading.situation import load_game, whose_turn
 from games.words.narration import tell
 from games.words.orders import violation_text
@@ -22,11 +25,8 @@ from games.words.position import choice_reply
 
 from .card_syntax import resolve_card
 from .engine import RuleViolation, command_from_dict
-from .long_mail import mail_seat
-from .mail_keys import ReplyKey
 from .messages import MessageRefused
 from .models import Game
-from .notify import answer_position
 from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from .seat_limits import send_mailed_message

@@ -33,11 +33,11 @@ from django.db import connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games.mail.outbox import mail_seat
 from games.reading.situation import load_game, whose_turn
 from games.words.names import faction_name
 
 from .game_setup import same_address
-from .long_mail import mail_seat
 from .models import Game, Seat
 
 log = logging.getLogger(__name__)

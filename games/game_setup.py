@@ -21,12 +21,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import append_events
+from games.mail.turns import welcome_everyone
 
 from . import engine
 from .engine import data as engine_data
 from .engine.rng import seed_hash
 from .models import DeadlineSettings, Game, Seat
-from .notify import welcome_everyone
 
 SETUP_ACTOR = "organiser"
 

@@ -8,13 +8,13 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.mail.keys import unsubscribe_token
+from games.mail.outbox import preference
 from games.reading.delivery_problems import current_problems
 from games.words.clock import deadline_text, seat_zone, settings_for, time_zone
 from games.words.names import faction_name
 
 from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
-from .long_mail import preference
-from .mail_keys import unsubscribe_token
 from .messages import messages_for
 from .models import DeadlineSettings, Game, Seat, SeatClock
 from .vacations import current_vacation, days_left

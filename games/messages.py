@@ -15,12 +15,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.mail.keys import inbound_domain
+from games.mail.outbox import mail_seat
 from games.words.names import faction_name
 
 from . import engine
 from .engine.table import MESSAGE_SENT, message_visible
-from .long_mail import mail_seat
-from .mail_keys import inbound_domain
 from .models import Event, Game, Seat
 from .relay import without_server_secrets
 

@@ -1,7 +1,7 @@
 """An order's first statement: lock its game, read the log's head, the seats and their clocks.
 
 submit_order decides on the head it reads with the game's row lock, mails the
-game's seats in the same transaction (games/notify.py), and its append runs the seat-clock
+game's seats in the same transaction (games/mail/turns.py), and its append runs the seat-clock
 projector, which starts from the game's clocks (games/projectors/seat_clocks.py). All of it is read
 here in one round trip: the seats, each with its email preference and its clock, come as rows
 joined to the locked game's row, so the emails and the clocks follow the seats as they are while

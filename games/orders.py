@@ -4,7 +4,7 @@ Every way in — web form, JSON API, management commands — goes through `submi
 load the state, let the engine decide, append the events at the seq the order was decided
 on, and write the outbox rows for whoever must act now, all in one transaction.
 The read side (state, who must act, a player's screen) is games/reading/situation.py, the emails
-games/notify.py.
+games/mail/turns.py.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from aegea_pbem.sql_pipeline import pipelined_transaction
 from games.eventstore import statecache
 from games.eventstore.store import ConcurrencyError, append_events, is_seq_conflict, snapshot_appended
+from games.mail.turns import notify_after_order
 from games.reading.links import LinkClaim, LinkError, seat_claimed
 from games.reading.situation import deciding, load_game
 
@@ -27,7 +28,6 @@ from .engine import GameState, RuleViolation, command_from_dict
 from .engine.commands import AcceptOffer, Command, CommitCoins, DeclineOffer
 from .engine.table import TABLE_EVENTS
 from .models import Event, Game, Seat
-from .notify import notify_after_order
 from .order_lock import Locked, lock_game
 from .projectors.seat_clocks import read_with_lock, written_after
 

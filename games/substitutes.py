@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.eventstore.store import ConcurrencyError, append_events
+from games.mail.outbox import mail_seat
 from games.reading.links import revoke_links
 from games.words.clock import clock_of, deadline_text, player_time_zones
 from games.words.names import faction_name
@@ -24,7 +25,6 @@ from .delivery_problems import address_changed, emails_chosen
 from .engine.table import SEAT_HANDED_OVER
 from .game_setup import same_address
 from .languages import choose_language
-from .long_mail import mail_seat
 from .models import Game, NotificationPreference, Seat
 
 

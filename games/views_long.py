@@ -13,6 +13,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from aegea_pbem.rate_limits import rate_limited
+from games.mail.keys import read_organiser_unsubscribe_token, read_unsubscribe_token
+from games.mail.outbox import preference
 from games.reading.links import LinkError
 from games.reading.organiser_watch import default_order_note, final_result, seat_rows
 from games.words.clock import deadline_text, recompute_deadlines, seat_zone, settings_for
@@ -20,8 +22,6 @@ from games.words.clock import deadline_text, recompute_deadlines, seat_zone, set
 from .languages import page_language
 from .long_context import preference_form, time_zone_form
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
-from .long_mail import preference
-from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat
 from .seat_cookies import resolve_seat

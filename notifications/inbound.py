@@ -103,7 +103,7 @@ def _limit() -> int:
 @our_handler
 def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
     """Keep a true reply durably and nudge a worker; nothing else happens in the web request."""
-    from games.mail_keys import read_reply_address
+    from games.mail.keys import read_reply_address
 
     message = event.message
     found = [(a, read_reply_address(a)) for a in _recipients(message)]
@@ -145,7 +145,7 @@ def _answer_withdrawn(message: Any) -> None:
     the From header is not trusted to choose where an email goes."""
     from games.fresh_links import answer_withdrawn_reply
     from games.game_setup import same_address
-    from games.mail_keys import withdrawn_reply_seat
+    from games.mail.keys import withdrawn_reply_seat
 
     senders = [address.addr_spec for address in _addresses(message, "from_email")]
     for address in _recipients(message):
@@ -190,7 +190,7 @@ def handle_waiting(inbound_id: int) -> str | None:
 
 def _act(record: InboundMail) -> tuple[str, str]:
     from games.email_orders import answer_refusal, handle_reply
-    from games.mail_keys import read_reply_address
+    from games.mail.keys import read_reply_address
     from games.order_syntax import read_reply
 
     key = read_reply_address(record.reply_to)
@@ -215,7 +215,7 @@ def _answer_withdrawn_since(record: InboundMail) -> None:
     mailed about a mail its new player did not write, nor its old player, who plays it no more."""
     from games.fresh_links import answer_withdrawn_reply
     from games.game_setup import same_address
-    from games.mail_keys import withdrawn_reply_seat
+    from games.mail.keys import withdrawn_reply_seat
 
     seat = withdrawn_reply_seat(record.reply_to)
     if seat is not None and same_address(record.recipient, seat.email):
@@ -226,7 +226,7 @@ def _tell_given_up(record: InboundMail) -> None:
     """The sender hears that their mail was given up and nothing changed, if that answer itself
     can be made (what made the handling fail may make it fail too: then only the log tells)."""
     from games.email_orders import answer_refusal
-    from games.mail_keys import read_reply_address
+    from games.mail.keys import read_reply_address
 
     key = read_reply_address(record.reply_to)
     if key is None:

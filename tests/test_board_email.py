@@ -16,10 +16,17 @@ from django.core import mail
 from PIL import Image
 
 from games.board import board_size, render_board_png
-from games.board_email import BOARD_KINDS, board_cid, board_context, board_image, inline_parts, shows_board
 from games.deadline_tick import tick
 from games.engine import Bundle, Destination, Move, OfferTrade, player_view
 from games.game_setup import PlayerSpec, create_game
+from games.mail.board_picture import (
+    BOARD_KINDS,
+    board_cid,
+    board_context,
+    board_image,
+    inline_parts,
+    shows_board,
+)
 from games.models import Event
 from games.orders import submit_order
 from games.reading.situation import load_game
@@ -138,7 +145,7 @@ def test_an_email_goes_without_its_picture_when_the_picture_cannot_be_drawn(monk
     def broken(*args, **kwargs):
         raise OSError("no cairo here")
 
-    monkeypatch.setattr("games.board_email.render_board_png", broken)
+    monkeypatch.setattr("games.mail.board_picture.render_board_png", broken)
     create_game(PLAYERS, scenario=SCENARIO)
     assert len(mail.outbox) == 2
     assert all(not m.attachments for m in mail.outbox)

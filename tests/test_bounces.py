@@ -9,7 +9,7 @@ from django.core import mail
 
 from games.engine import Pass
 from games.game_setup import PlayerSpec, create_game
-from games.long_mail import wants_mail
+from games.mail.outbox import wants_mail
 from games.messages import send_message
 from games.models import DeadlineSettings, DeliveryProblem, NotificationPreference
 from games.orders import submit_order

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.engine import Pass
 from games.game_setup import PlayerSpec, create_game
-from games.mail_keys import read_reply_address, read_unsubscribe_token
+from games.mail.keys import read_reply_address, read_unsubscribe_token
 from games.orders import submit_order
 from games.reading.links import LinkError, read_link, revoke_links
 from games.reading.situation import load_game

@@ -23,7 +23,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import TestCase
 
 from games.engine import Pass
-from games.mail_keys import reply_address, reply_token
+from games.mail.keys import reply_address, reply_token
 from games.models import Event
 from games.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.orders import submit_order
@@ -437,7 +437,7 @@ def test_the_reply_is_read_up_to_the_quoted_part():
 
 @pytest.mark.django_db
 def test_reply_addresses_are_per_seat_and_die_with_revoked_links():
-    from games.mail_keys import read_reply_address
+    from games.mail.keys import read_reply_address
     from games.reading.links import revoke_links
 
     game = two_player_game()

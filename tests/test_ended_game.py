@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engine import Pass
-from games.long_mail import preference
+from games.mail.outbox import preference
 from games.orders import GameEnded, submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game

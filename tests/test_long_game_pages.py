@@ -11,7 +11,7 @@ from django.core import mail
 from games.digests import send_digests
 from games.engine import Pass
 from games.game_setup import PlayerSpec, create_game
-from games.mail_keys import read_reply_address
+from games.mail.keys import read_reply_address
 from games.models import DeadlineSettings, Event, NotificationPreference, SeatClock
 from games.orders import submit_order
 from games.reading.links import link_token

@@ -17,7 +17,7 @@ from django.core import mail, signing
 from django.urls import reverse
 from django.utils import timezone
 
-from games.mail_keys import reply_address
+from games.mail.keys import reply_address
 from games.models import Event, Game, Seat
 from games.reading.links import SALT, link_token, revoke_links
 from games.simulate import SimulationReport, simulate_game

@@ -227,7 +227,7 @@ def told_happenings(game_id: int, viewer: str | None, up_to_seq: int | None, ove
 
 def happenings_when_sent(game: Game, viewer: str, up_to_seq: int) -> dict[str, Any]:
     """An email's "what happened since your last turn", for its frozen context: named, not told. The
-    worker that sends the email tells it (games.notify.late_parts), from the log up to `up_to_seq`,
+    worker that sends the email tells it (games.mail.turns.late_parts), from the log up to `up_to_seq`,
     which no later event changes, as it would have been told now: the same lines, without a query
     and the narration in the order's transaction. Whether the game has ended is fixed now (H-END)."""
     return {"happenings_of": {"viewer": viewer, "up_to_seq": up_to_seq, "over": is_over(game)}}

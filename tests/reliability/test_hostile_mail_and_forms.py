@@ -10,8 +10,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.long_mail import preference
-from games.mail_keys import reply_address
+from games.mail.keys import reply_address
+from games.mail.outbox import preference
 from games.models import Event, Seat
 from games.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.reading.links import link_token

@@ -15,7 +15,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.mail_keys import reply_address
+from games.mail.keys import reply_address
 from games.models import Event, Seat
 from games.reading.links import SALT, LinkError, resolve_link, revoke_links
 from notifications.models import Outbox

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from aegea_pbem.security import RedactLinkTokens, redact_tokens
 from games.engine import Pass
-from games.mail_keys import reply_token
+from games.mail.keys import reply_token
 from games.models import Event
 from games.orders import submit_order
 from games.reading.links import link_token

@@ -18,7 +18,7 @@ from django.core.cache import caches
 from django.core.mail.backends.base import BaseEmailBackend
 from django.urls import reverse
 
-from games.mail_keys import reply_address
+from games.mail.keys import reply_address
 from games.models import Event, Game
 from games.reading.links import link_token, revoke_links
 from notifications.models import Outbox

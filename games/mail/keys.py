@@ -27,9 +27,8 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from games.models import Seat
 from games.reading.links import seat_url
-
-from .models import Seat
 
 REPLY_SALT = "aegeapolis.games.reply-to"
 UNSUBSCRIBE_SALT = "aegeapolis.games.unsubscribe"

@@ -18,11 +18,10 @@ from email.mime.image import MIMEImage
 from typing import Any
 
 from aegea_pbem.sql_cursor import kept_cursor
+from games.board import render_board_png
+from games.engine import GameState, board_view
+from games.models import Game, Seat
 from games.reading.situation import load_game
-
-from .board import render_board_png
-from .engine import GameState, board_view
-from .models import Game, Seat
 
 log = logging.getLogger(__name__)
 

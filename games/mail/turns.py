@@ -12,20 +12,18 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import rows_with_related
+from games.engine import GameState
+from games.mail.board_picture import board_context, inline_parts
+from games.mail.keys import keys_named, keys_signed
+from games.mail.outbox import mail_updates, wants_mail
+from games.mail.position import position_told, sealed_order_aids
+from games.models import DeadlineSettings, Game, Seat, SeatClock
+from games.projectors.seat_clocks import Written
 from games.reading.situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
 from games.words.clock import deadline_text, settings_for
-from games.words.names import coins_text, faction_name, phase_label, year_label
-from games.words.position import choice_reply, cost_line, order_reply, position_lines, reach_lines
-from games.words.syntax import winter_hand_words
+from games.words.names import faction_name, phase_label, year_label
 from games.words.trade import bundle_text
 from notifications.services import LateParts, enqueue, outbox_batch
-
-from .board_email import board_context, inline_parts
-from .engine import GameState
-from .long_mail import mail_updates, wants_mail
-from .mail_keys import inbound_domain, keys_named, keys_signed
-from .models import DeadlineSettings, Game, Seat, SeatClock
-from .projectors.seat_clocks import Written
 
 
 def welcome_everyone(game: Game, state: GameState, seq: int) -> None:
@@ -129,21 +127,6 @@ def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: i
         _enqueue(mail, seat, after, seq, "offer", extra=terms)
 
 
-def sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
-    """H-WINTER-ORDERS, H-SCREEN: what a sealed winter order is made of, for its owner's email only
-    (the coins behind their screen, their Blanks, their winter Mission Cards and the words naming
-    them in a reply), so that a player can order by reply without opening the page."""
-    if state.phase != "winter_orders" or faction not in state.players:
-        return {}
-    player = state.players[faction]
-    return {
-        "screen_coins": coins_text(player.coins_behind_screen),
-        "screen_blanks": player.blanks,
-        # The words a reply names a card by only where a reply can give the order.
-        "winter_cards": winter_hand_words(player.mission_cards, reply_words=bool(inbound_domain())),
-    }
-
-
 def _position_named(state: GameState, faction: str, seq: int, kind: str) -> dict[str, Any]:
     """The emails that ask for an order (or open the game) tell what the player holds, what orders
     cost and where they may go (position_words): named here, told when the email is sent
@@ -152,39 +135,6 @@ def _position_named(state: GameState, faction: str, seq: int, kind: str) -> dict
     if kind not in ("welcome", "turn"):
         return {}
     return {"position_of": {"viewer": faction, "up_to_seq": seq}, "on_turn": faction in must_act(state)}
-
-
-def answer_position(state: GameState, faction: str, seq: int) -> dict[str, Any]:
-    """The answer to an email order carries a Reply-To that orders on the game at `seq`: it tells
-    the position there as the turn email would (H-SCREEN: the player's own), so that the next order
-    is decided from it, not from an older email's holdings (H-TRADE: after an accepted offer); and,
-    when the player owes the next order (H-YEAR: still on turn; S-EXP-CHOICE: a tile choice;
-    H-WINTER-ORDERS: a sealed order), the reply that gives it, with the screen and winter cards of
-    a sealed order. The answer to the year's last order comes after the sealed winter email: it
-    must be enough to reply to."""
-    if state.phase == "ended" or faction not in state.players:
-        return {}
-    owes = faction in must_act(state)
-    sealed = owes and state.phase == "winter_orders"
-    return {
-        "position_of": {"viewer": faction, "up_to_seq": seq},
-        "reply_hint": owes,
-        "sealed": sealed,
-        **(sealed_order_aids(state, faction) if sealed else {}),
-    }
-
-
-def position_told(state: GameState, faction: str) -> dict[str, Any]:
-    """The position lines, costs and reach, and the reply words of `state` for `faction`."""
-    on_turn = faction in must_act(state)
-    lines = position_lines(state, faction)
-    if on_turn and state.phase == "actions":  # what the orders cost, and where one may go
-        lines += [cost_line(faction), *reach_lines(state, faction)]
-    return {
-        "position": lines,
-        "choice_reply": choice_reply(state, faction),  # a tile choice: the reply
-        "order_reply": order_reply(state, faction),  # else the order reply, on a Polis of the reader's
-    }
 
 
 def _obligations(state: GameState) -> set[tuple[Any, ...]]:

@@ -1,6 +1,6 @@
 """The emails of long games (issue 6), and which emails a player wants.
 
-Every email to a seat carries its Reply-To token (orders by email, games/mail_keys.py) and
+Every email to a seat carries its Reply-To token (orders by email, games/mail/keys.py) and
 List-Unsubscribe headers. The kinds and their outbox keys (game, seq, seat, kind), which make
 each of them go out once however often the beat task runs:
 
@@ -32,13 +32,14 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.mail.board_picture import board_context
+from games.mail.keys import Reply, keys_named, organiser_mail_headers
+from games.mail.position import answer_position
+from games.models import Game, NotificationPreference, Seat
+from games.reading.situation import happenings_when_sent, load_game, whose_turn
 from games.words.clock import clock_of, deadline_text
 from games.words.names import faction_name
 from notifications.services import enqueue
-
-from .board_email import board_context
-from .mail_keys import Reply, keys_named, organiser_mail_headers
-from .models import Game, NotificationPreference, Seat
 
 OPTIONAL = {"update", "digest"}
 # What a seat that marked an email as spam still gets: its link (also a new one it asked for), its
@@ -49,7 +50,7 @@ ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply", "link", "withdrawn"}
 
 def preference(seat: Seat) -> NotificationPreference:
     """The seat's preferences (an unsaved default row when it has none). Seats fetched with
-    `select_related("preference")` (an order's recipients, games/notify.py) cost no query here."""
+    `select_related("preference")` (an order's recipients, games/mail/turns.py) cost no query here."""
     return _stored_preference(seat) or NotificationPreference(seat=seat)
 
 
@@ -141,11 +142,7 @@ def mail_seat(
 
 
 def _position_at(game: Game, seat: Seat, seq: int) -> dict[str, Any]:
-    """notify.answer_position of the game at `seq` for `seat` (H-SCREEN: the seat's own)."""
-    from games.reading.situation import load_game
-
-    from .notify import answer_position  # notify mails through this module
-
+    """position.answer_position of the game at `seq` for `seat` (H-SCREEN: the seat's own)."""
     return answer_position(load_game(game, up_to_seq=seq).state, seat.faction, seq)
 
 
@@ -184,8 +181,6 @@ def mail_updates(
 ) -> None:
     """Preference "after every turn": what happened, to the seats that need not act now.
     `deadline(seat)`: each seat's deadline in words, when the caller knows the clocks."""
-    from games.reading.situation import happenings_when_sent, whose_turn
-
     for seat in seats:
         if not wants_mail(seat, "update"):
             continue
