@@ -71,7 +71,7 @@ class HideTaskArguments(logging.Filter):
     a handler that keeps a record's fields (JSON logs, an error tracker) would store. The rendered
     line never showed them; the record's fields did: its args, and the same dict as `data` (Celery
     passes it as `extra` too). A task run by a worker is sent with its argsrepr hidden already
-    (games/fresh_links.py); this catches a task run eagerly, which Celery traces without it."""
+    (games/services/fresh_links.py); this catches a task run eagerly, which Celery traces without it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         for field in ("args", "data"):

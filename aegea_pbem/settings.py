@@ -201,7 +201,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-send-digests": {"task": "games.send_digests", "schedule": 300.0},
 }
 # Sent emails of ended games keep their bodies this many days; then the daily beat task blanks them
-# (the rows stay: games/outbox_prune.py, docs/operations.md "Disk"). "off" keeps them for ever.
+# (the rows stay: games/services/outbox_prune.py, docs/operations.md "Disk"). "off" keeps them for ever.
 _outbox_keep_days = os.environ.get("OUTBOX_KEEP_DAYS", "30").strip().lower()
 OUTBOX_KEEP_DAYS: int | None = None if _outbox_keep_days == "off" else int(_outbox_keep_days)
 if OUTBOX_KEEP_DAYS is not None and OUTBOX_KEEP_DAYS < 0:

@@ -181,7 +181,7 @@ class GameSummaryAdmin(ReadOnlyAdmin):
 
 @admin.register(DeliveryProblem)
 class DeliveryProblemAdmin(ReadOnlyAdmin):
-    """Bounces and spam complaints as the ESP reported them (games/delivery_problems.py)."""
+    """Bounces and spam complaints as the ESP reported them (games/services/delivery_problems.py)."""
 
     list_display = ["seat", "email", "kind", "event", "first_at", "reports", "resolution"]
     list_filter = ["kind", "resolution"]

@@ -215,8 +215,9 @@ def timed_backlog(
 
 def _replay_in_turn(games: list[tuple[Any, Any]]) -> None:
     """Each recording's orders submitted to its clone, one order of each game in turn."""
+    from games.services.orders import submit_order
+
     from .models import Seat
-    from .orders import submit_order
 
     seats = {game.pk: {s.faction: s for s in Seat.objects.filter(game=game)} for game, _ in games}
     longest = max(len(recording.orders) for _, recording in games)

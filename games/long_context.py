@@ -11,22 +11,22 @@ from django.urls import reverse
 from games.mail.keys import unsubscribe_token
 from games.mail.outbox import preference
 from games.reading.delivery_problems import current_problems
+from games.services.messages import messages_for
+from games.services.vacations import current_vacation, days_left
 from games.words.clock import deadline_text, seat_zone, settings_for, time_zone
 from games.words.names import faction_name
 
 from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
-from .messages import messages_for
 from .models import DeadlineSettings, Game, Seat, SeatClock
-from .vacations import current_vacation, days_left
 
 
 def long_game_context(seat: Seat) -> dict[str, Any]:
     """The player page's deadline, messages, vacation and preferences (templates/games/_long_game.html).
 
     H-END: once the game has ended, no form that can do nothing more is offered: messages are closed
-    (games/messages.py), vacations refused (games/vacations.py), and the emails' rhythm, digest hour
-    and zone concern turns that no longer come; the messages stay readable (everyone's, now), and
-    the player may still stop (or restart) the emails of the game (the unsubscribe page)."""
+    (games/services/messages.py), vacations refused (games/services/vacations.py), and the emails'
+    rhythm, digest hour and zone concern turns that no longer come; the messages stay readable (everyone's,
+    now), and the player may still stop (or restart) the emails of the game (the unsubscribe page)."""
     game = seat.game
     pref = preference(seat)
     shown = [

@@ -103,7 +103,7 @@ class PreferenceForm(TimeZoneForm):
     """How and in which language a player is mailed, and the zone they read times in.
 
     `game_zone`: the game's zone, named by the first choice (blank: follow it); `zone`: the zone
-    the player reads times in now, named by the digest hour's label (games/digests.py reads the
+    the player reads times in now, named by the digest hour's label (games/services/digests.py reads the
     hour in it). Build it with long_context.preference_form, which knows both."""
 
     field_order = ["mode", "digest_hour", "language", "time_zone"]
@@ -118,6 +118,6 @@ class PreferenceForm(TimeZoneForm):
 
 
 class NewLinkForm(forms.Form):
-    """The address a player asks a new link for (games/fresh_links.py, /links/new/)."""
+    """The address a player asks a new link for (games/services/fresh_links.py, /links/new/)."""
 
     email = forms.EmailField(label=_("Your email address in the game"), max_length=254)

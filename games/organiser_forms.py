@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .game_setup import PlayerSpec, read_players
+from games.services.game_setup import PlayerSpec, read_players
 
 
 class NewGameForm(forms.Form):

@@ -2,7 +2,8 @@
 its seat's own allowance, not its client address's, so junk from a shared address (a reverse
 proxy, a stranger on the same network) cannot lock a player out, and nobody without the token can
 spend it. Messages made from email replies spend the same seat's "orders" allowance as the page's
-message form (docs/operations.md "Behind a reverse proxy").
+message form (send_mailed_message in games/services/messages.py; docs/operations.md "Behind a reverse
+proxy").
 """
 
 from __future__ import annotations
@@ -10,21 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
 
-from aegea_pbem.rate_limits import spend
 from games.reading.links import LinkError, bearer_token, read_link
+from games.services.messages import seat_bucket
 
-from .messages import MessageRefused, send_message
-from .models import Event, Seat
-from .relay import reply_text_for_rivals
 from .seat_cookies import token_of
-
-
-def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
-    """A seat's bucket at a link version: a revoked link's holder spends the old version's, not the
-    seat's new one."""
-    return f"seat:{game_id}:{seat_id}:{version}"
 
 
 def _bucket_of(token: str, game_id: Any, seat_id: Any = None) -> str | None:
@@ -48,18 +39,3 @@ def link_in_path(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
 def link_in_header(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
     """The bucket of the JSON API and the export: the Bearer token or ?token=."""
     return _bucket_of(bearer_token(request), kwargs.get("game_id"))
-
-
-def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
-    """`send_message` for a message written in an email reply, within the seat's "orders" limit:
-    over it, MessageRefused (the reply's answer says so) and nothing is created."""
-    wait = spend("orders", seat_bucket(seat.game_id, seat.pk, seat.token_version))
-    if wait:
-        raise MessageRefused(
-            _(
-                "You have sent many messages in a short time, so this one was not sent."
-                " Please wait %(seconds)s seconds, then send it again."
-            )
-            % {"seconds": wait}
-        )
-    return send_message(seat, to, reply_text_for_rivals(seat, text))

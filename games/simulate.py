@@ -17,12 +17,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.eventstore.store import append_events
+from games.services.orders import load_game
 
 from . import engine
 from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
 from .engine.simulation import InvariantBroken, play_random_game
 from .models import Game
-from .orders import load_game
 
 TRADE_EVENTS = ("NeutralTraded", "OfferMade", "OfferAccepted", "OfferDeclined", "OfferLapsed")
 BOT_ACTOR_PREFIX = "bot:"

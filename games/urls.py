@@ -34,7 +34,7 @@ urlpatterns = [
     path("organiser/", views_organiser.game_list, name="organiser"),
     path("organiser/games/new/", views_organiser.new_game, name="organiser-new"),
     path("organiser/games/<int:game_id>/", views_organiser.game_detail, name="organiser-game"),
-    # A new link for a player whose link opens nothing (games/fresh_links.py).
+    # A new link for a player whose link opens nothing (games/services/fresh_links.py).
     path("links/new/", views_links.new_link, name="new-link"),
     path("mail/unsubscribe/<str:token>/", views_long.unsubscribe_page, name="unsubscribe"),
     path(

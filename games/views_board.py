@@ -15,11 +15,11 @@ from aegea_pbem.rate_limits import rate_limited
 from games.reading.links import LinkError
 from games.reading.previews import preview_move_cost
 from games.reading.situation import load_game
+from games.services.languages import page_language
 from games.words.orders import violation_text
 
 from .engine import RuleViolation
 from .forms import MoveForm
-from .languages import page_language
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
 

@@ -23,10 +23,10 @@ from aegea_pbem.rate_limits import rate_limited
 from games.reading.export import export_game
 from games.reading.history import board_at, default_since, history, years_of
 from games.reading.links import LinkError, bearer_token, resolve_link
+from games.services.languages import page_language
 from games.words.names import faction_name, year_label
 
 from .board.svg import render_board
-from .languages import page_language
 from .models import Game, Seat
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_header, link_in_path

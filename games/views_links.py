@@ -1,5 +1,5 @@
 """Opening an emailed link (its token exchanged for the seat cookie: games/seat_cookies.py), and
-asking for a new link (games/fresh_links.py), which the page of a link that opens nothing offers.
+asking for a new link (games/services/fresh_links.py), which the page of a link that opens nothing offers.
 Parse, call, render."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
 from games.reading.links import LinkError
+from games.tasks import ask_for_new_links
 
-from .fresh_links import ask_for_new_links
 from .long_forms import NewLinkForm
 from .seat_cookies import exchange_link
 from .seat_limits import link_in_path

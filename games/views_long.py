@@ -17,17 +17,23 @@ from games.mail.keys import read_organiser_unsubscribe_token, read_unsubscribe_t
 from games.mail.outbox import preference
 from games.reading.links import LinkError
 from games.reading.organiser_watch import default_order_note, final_result, seat_rows
+from games.services.languages import page_language
+from games.services.messages import MessageRefused, send_message
+from games.services.substitutes import (
+    HandOverRefused,
+    hand_over_seat,
+    set_preferences,
+    set_time_zone,
+    unsubscribe,
+)
+from games.services.vacations import VacationRefused, take_vacation
 from games.words.clock import deadline_text, recompute_deadlines, seat_zone, settings_for
 
-from .languages import page_language
 from .long_context import preference_form, time_zone_form
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
-from .messages import MessageRefused, send_message
 from .models import Game, Seat
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
-from .substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone, unsubscribe
-from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
 
 

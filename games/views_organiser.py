@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from games.reading.delivery_problems import problems_by_seat
 from games.reading.organiser_watch import watch
 from games.reading.situation import player_screen
+from games.services.game_setup import GameSetupError, create_game
 from games.words.names import faction_name, phase_label, year_label
 
-from .game_setup import GameSetupError, create_game
 from .long_forms import DeadlineSettingsForm
 from .models import DeadlineSettings, Game
 from .organiser_forms import NewGameForm

@@ -20,6 +20,8 @@ from games.reading.links import LinkError
 from games.reading.organiser_watch import result_text
 from games.reading.previews import order_cost
 from games.reading.situation import PlayerScreen, player_screen
+from games.services.languages import choose_language, page_language
+from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.words.board_names import tile_name
 from games.words.names import coins_text, faction_name
 from games.words.narration import tell
@@ -38,11 +40,9 @@ from .forms import (
     refilled_order_form,
     suggested_order,
 )
-from .languages import choose_language, page_language
 from .long_context import long_game_context
 from .long_forms import NewLinkForm
 from .models import Seat
-from .orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
 
@@ -51,7 +51,7 @@ SUGGESTIONS_SHOWN = 12
 
 def link_error_page(request: HttpRequest, error: LinkError) -> HttpResponse:
     """A clear page for a link that opens nothing (forged, expired, revoked, another game's, a
-    deleted game's), offering to email a new link (games/fresh_links.py)."""
+    deleted game's), offering to email a new link (games/services/fresh_links.py)."""
     context = {"error": error, "form": NewLinkForm()}
     return render(request, "games/link_error.html", context, status=error.status)
 

@@ -143,9 +143,9 @@ def _answer_withdrawn(message: Any) -> None:
     the seat is told, at that address, that nothing changed, and gets its current link. From any
     other sender (the player a seat was handed from, a stranger, a From of several senders) nothing:
     the From header is not trusted to choose where an email goes."""
-    from games.fresh_links import answer_withdrawn_reply
-    from games.game_setup import same_address
     from games.mail.keys import withdrawn_reply_seat
+    from games.services.fresh_links import answer_withdrawn_reply
+    from games.services.game_setup import same_address
 
     senders = [address.addr_spec for address in _addresses(message, "from_email")]
     for address in _recipients(message):
@@ -189,9 +189,9 @@ def handle_waiting(inbound_id: int) -> str | None:
 
 
 def _act(record: InboundMail) -> tuple[str, str]:
-    from games.email_orders import answer_refusal, handle_reply
     from games.mail.keys import read_reply_address
-    from games.order_syntax import read_reply
+    from games.services.inbox.order_syntax import read_reply
+    from games.services.inbox.replies import answer_refusal, handle_reply
 
     key = read_reply_address(record.reply_to)
     if key is None:  # the seat's links were withdrawn (revoked, a substitute) since the webhook stored it
@@ -213,9 +213,9 @@ def _answer_withdrawn_since(record: InboundMail) -> None:
     and the current link. Only while the seat is still at the address the mail was stored for (its
     links revoked, or handed over to the same address): a seat handed to another player is not
     mailed about a mail its new player did not write, nor its old player, who plays it no more."""
-    from games.fresh_links import answer_withdrawn_reply
-    from games.game_setup import same_address
     from games.mail.keys import withdrawn_reply_seat
+    from games.services.fresh_links import answer_withdrawn_reply
+    from games.services.game_setup import same_address
 
     seat = withdrawn_reply_seat(record.reply_to)
     if seat is not None and same_address(record.recipient, seat.email):
@@ -225,8 +225,8 @@ def _answer_withdrawn_since(record: InboundMail) -> None:
 def _tell_given_up(record: InboundMail) -> None:
     """The sender hears that their mail was given up and nothing changed, if that answer itself
     can be made (what made the handling fail may make it fail too: then only the log tells)."""
-    from games.email_orders import answer_refusal
     from games.mail.keys import read_reply_address
+    from games.services.inbox.replies import answer_refusal
 
     key = read_reply_address(record.reply_to)
     if key is None:

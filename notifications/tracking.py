@@ -52,7 +52,7 @@ def handle_tracking(event: AnymailTrackingEvent, esp_name: str) -> str:
     if row is None:
         log.info("%s %s event matches no sent email: ignored", esp_name, event.event_type)
         return "unmatched"
-    from games.delivery_problems import MailReport, record_report
+    from games.services.delivery_problems import MailReport, record_report
 
     description = str(event.description or event.mta_response or "").strip()
     outcome = record_report(

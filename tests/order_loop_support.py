@@ -6,9 +6,9 @@ import re
 
 from django.conf import settings
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat
 from games.reading.situation import load_game, must_act
+from games.services.game_setup import PlayerSpec, create_game
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta")

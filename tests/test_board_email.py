@@ -16,9 +16,7 @@ from django.core import mail
 from PIL import Image
 
 from games.board import board_size, render_board_png
-from games.deadline_tick import tick
 from games.engine import Bundle, Destination, Move, OfferTrade, player_view
-from games.game_setup import PlayerSpec, create_game
 from games.mail.board_picture import (
     BOARD_KINDS,
     board_cid,
@@ -28,8 +26,10 @@ from games.mail.board_picture import (
     shows_board,
 )
 from games.models import Event
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.deadline_tick import tick
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from notifications.models import Outbox
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act

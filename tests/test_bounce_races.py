@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import timezone
 
-from games.delivery_problems import MailReport, record_report
-from games.game_setup import PlayerSpec, create_game
 from games.models import DeliveryProblem
+from games.services.delivery_problems import MailReport, record_report
+from games.services.game_setup import PlayerSpec, create_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.race_support import captured, race

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import DeliveryProblem
+from games.services.game_setup import PlayerSpec, create_game
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.bounce_support import (
@@ -145,7 +145,7 @@ def test_our_own_failure_on_a_good_post_answers_500_so_the_esp_posts_it_again(ro
     def broken(report: object) -> str:
         raise ValueError("a bug of ours")
 
-    monkeypatch.setattr("games.delivery_problems.record_report", broken)
+    monkeypatch.setattr("games.services.delivery_problems.record_report", broken)
     client.raise_request_exception = False
     assert post_postmark(client, postmark_record(row)).status_code == 500
     nothing_changed()

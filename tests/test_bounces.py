@@ -8,13 +8,13 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 
 from games.engine import Pass
-from games.game_setup import PlayerSpec, create_game
 from games.mail.outbox import wants_mail
-from games.messages import send_message
 from games.models import DeadlineSettings, DeliveryProblem, NotificationPreference
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.messages import send_message
+from games.services.orders import submit_order
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.bounce_support import (

@@ -10,14 +10,14 @@ import time_machine
 from django.contrib.auth.models import User
 from django.core import mail
 
-from games.deadline_tick import default_orders, tick
 from games.engine import ChooseTile, CommitCoins, Pass
 from games.engine.state import PendingChoice
 from games.models import DeadlineSettings, Event, SeatClock
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
-from games.substitutes import hand_over_seat
+from games.services.deadline_tick import default_orders, tick
+from games.services.orders import submit_order
+from games.services.substitutes import hand_over_seat
 from games.words.clock import deadline_after, parse_reminders, recompute_deadlines
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
@@ -293,7 +293,7 @@ def test_hand_over_to_an_address_longer_than_a_seat_holds_is_refused_not_a_serve
 @pytest.mark.django_db
 def test_seat_clocks_and_vacations_are_rebuilt_identically_from_the_log(game):
     from games.eventstore.projections import rebuild_projections
-    from games.vacations import take_vacation
+    from games.services.vacations import take_vacation
 
     with time_machine.travel(at(48.5), tick=False):
         tick()
@@ -429,8 +429,8 @@ def test_deadline_an_order_at_the_second_the_beat_gives_the_default_gets_one_or_
     is taken, the other hears so (the player: the game moved on), and nobody gets a database error.
     The beat used to lock the seat's clock before the game, an order the game before the clock: each
     waited for the other (PostgreSQL's "deadlock detected" killed one of them)."""
-    import games.deadline_tick as deadline_tick
-    from games.orders import GameMovedOn
+    import games.services.deadline_tick as deadline_tick
+    from games.services.orders import GameMovedOn
 
     request.getfixturevalue("anymail_outbox")
     with time_machine.travel(T0, tick=False):
@@ -462,7 +462,7 @@ def test_deadline_settings_changed_while_an_order_ends_a_turn_apply_to_the_next_
     used to read the clocks without the game's lock: it gave the next turn the old 48 hours (the
     order had read the settings first) and wrote a deadline onto the cleared clock of the player
     who had just ordered."""
-    import games.orders as orders
+    import games.services.orders as orders
     from tests.browser_like_client import BrowserLikeClient
 
     request.getfixturevalue("anymail_outbox")
@@ -515,7 +515,7 @@ def test_deadline_one_game_that_fails_holds_up_no_other_games_deadlines_or_remin
     """The beat gives the oldest deadline first: a game whose default order fails (logged, and tried
     again next minute) used to stop every later game's default orders and every reminder, each
     minute anew. A clock with a deadline but no start (what a race once left) is no obligation."""
-    import games.deadline_tick as deadline_tick
+    import games.services.deadline_tick as deadline_tick
 
     request.getfixturevalue("anymail_outbox")
     with time_machine.travel(T0, tick=False):

@@ -13,11 +13,11 @@ from django.core import mail
 from django.utils import timezone
 
 from games.engine import Pass
-from games.game_setup import PlayerSpec, create_game
 from games.mail.keys import read_reply_address, read_unsubscribe_token
-from games.orders import submit_order
 from games.reading.links import LinkError, read_link, revoke_links
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from notifications.tasks import deliver_pending

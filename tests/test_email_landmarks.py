@@ -13,10 +13,10 @@ import pytest
 from django.core import mail
 
 from games.engine import Pass
-from games.fresh_links import request_new_links
-from games.game_setup import PlayerSpec, create_game
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.fresh_links import request_new_links
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
 

@@ -17,8 +17,8 @@ import re
 import pytest
 from django.utils import translation
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import Game
+from games.services.game_setup import PlayerSpec, create_game
 from games.words.narration import describe
 from tests.test_email_orders import inbound_settings  # noqa: F401  (autouse)
 from tests.test_email_whole_game import ACCEPTED, Table

@@ -25,9 +25,9 @@ from django.test import TestCase
 from games.engine import Pass
 from games.mail.keys import reply_address, reply_token
 from games.models import Event
-from games.order_syntax import OrderSyntaxError, parse_order, read_reply
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.inbox.order_syntax import OrderSyntaxError, parse_order, read_reply
+from games.services.orders import submit_order
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act, two_player_game
@@ -453,23 +453,23 @@ def test_reply_addresses_are_per_seat_and_die_with_revoked_links():
 
 @pytest.mark.django_db
 def test_a_crash_after_storing_loses_nothing_and_a_redelivery_is_not_applied_twice(client, monkeypatch):
-    import games.email_orders
+    import games.services.inbox.replies
     from notifications.inbound import sweep_inbound
 
     game = two_player_game()
     seat, reply_to = turn_email_reply_to(game)
     before = load_game(game).seq
-    real = games.email_orders.handle_reply
+    real = games.services.inbox.replies.handle_reply
 
     def broken(*args, **kwargs):
         raise RuntimeError("database went away")
 
-    monkeypatch.setattr(games.email_orders, "handle_reply", broken)
+    monkeypatch.setattr(games.services.inbox.replies, "handle_reply", broken)
     assert postmark(client, reply_to, "pass").status_code == 200  # the ESP has delivered it
     stored = InboundMail.objects.get()
     assert (stored.outcome, stored.text, stored.attempts) == ("", "pass", 1)  # kept, waiting
     assert load_game(game).seq == before
-    monkeypatch.setattr(games.email_orders, "handle_reply", real)
+    monkeypatch.setattr(games.services.inbox.replies, "handle_reply", real)
     assert sweep_inbound(older_than=timedelta(0)) == 1  # beat's sweep, after the worker recovered
     assert sweep_inbound(older_than=timedelta(0)) == 0
     assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
@@ -480,7 +480,7 @@ def test_a_crash_after_storing_loses_nothing_and_a_redelivery_is_not_applied_twi
 
 @pytest.mark.django_db
 def test_a_mail_that_always_crashes_is_given_up_after_a_few_attempts(client, monkeypatch):
-    import games.email_orders
+    import games.services.inbox.replies
     from notifications.inbound import MAX_ATTEMPTS, sweep_inbound
 
     game = two_player_game()
@@ -489,7 +489,7 @@ def test_a_mail_that_always_crashes_is_given_up_after_a_few_attempts(client, mon
     def broken(*args, **kwargs):
         raise RuntimeError("poison")
 
-    monkeypatch.setattr(games.email_orders, "handle_reply", broken)
+    monkeypatch.setattr(games.services.inbox.replies, "handle_reply", broken)
     postmark(client, reply_to, "pass")
     for _ in range(MAX_ATTEMPTS + 1):
         sweep_inbound(older_than=timedelta(0))

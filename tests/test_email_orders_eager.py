@@ -73,20 +73,20 @@ def test_without_redis_a_reply_is_applied_and_answered_before_the_webhook_return
 
 @pytest.mark.django_db(transaction=True)
 def test_without_redis_a_reply_whose_handling_failed_is_handled_by_eagerbeat(client, monkeypatch):
-    import games.email_orders
+    import games.services.inbox.replies
 
     game = two_player_game()
     seat, reply_to = turn_reply_to(game)
-    real = games.email_orders.handle_reply
+    real = games.services.inbox.replies.handle_reply
 
     def locked(*args, **kwargs):
         raise OperationalError("database is locked")  # SQLite under `make run`, another writer busy
 
-    monkeypatch.setattr(games.email_orders, "handle_reply", locked)
+    monkeypatch.setattr(games.services.inbox.replies, "handle_reply", locked)
     assert postmark(client, reply_to, "pass").status_code == 200  # the ESP has delivered it
     assert passes(game) == 0 and answers(seat) == []
     assert InboundMail.objects.get().outcome == ""  # stored, waiting
-    monkeypatch.setattr(games.email_orders, "handle_reply", real)
+    monkeypatch.setattr(games.services.inbox.replies, "handle_reply", real)
     call_command("eagerbeat", "--once", stdout=StringIO())  # too soon: the sweep leaves fresh mail alone
     assert passes(game) == 0
     a_minute_later()
@@ -118,7 +118,7 @@ def test_without_redis_an_answer_whose_send_failed_is_sent_by_eagerbeat(client, 
 
 @pytest.mark.django_db(transaction=True)
 def test_without_redis_a_mail_that_always_fails_is_given_up_and_its_sender_told(client, monkeypatch):
-    import games.email_orders
+    import games.services.inbox.replies
     from notifications.inbound import MAX_ATTEMPTS
 
     game = two_player_game()
@@ -127,7 +127,7 @@ def test_without_redis_a_mail_that_always_fails_is_given_up_and_its_sender_told(
     def poison(*args, **kwargs):
         raise RuntimeError("poison")
 
-    monkeypatch.setattr(games.email_orders, "handle_reply", poison)
+    monkeypatch.setattr(games.services.inbox.replies, "handle_reply", poison)
     assert postmark(client, reply_to, "pass").status_code == 200  # attempt 1, in the request
     for _ in range(MAX_ATTEMPTS):
         a_minute_later()

@@ -13,14 +13,14 @@ from django.core import mail
 from django.test import override_settings
 from django.utils import translation
 
-from games.card_syntax import STEMS, resolve_card
 from games.engine import command_from_dict
 from games.engine.commands import COMMAND_TYPES, Destination
 from games.engine.data import MISSION_CARDS
-from games.game_setup import PlayerSpec, create_game
 from games.models import Event
-from games.order_syntax import OrderSyntaxError, help_lines, parse_order
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.inbox.card_syntax import STEMS, resolve_card
+from games.services.inbox.order_syntax import OrderSyntaxError, help_lines, parse_order
 from games.words.syntax import CARD_WORDS, winter_hand_words
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox

@@ -20,9 +20,9 @@ from games.forms import (
     RecruitForm,
     ReformForm,
 )
-from games.game_setup import create_game
 from games.models import Game
-from games.order_syntax import parse_order
+from games.services.game_setup import create_game
+from games.services.inbox.order_syntax import parse_order
 from games.words.position import cost_line, order_reply
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
 from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table

@@ -15,9 +15,9 @@ import re
 import pytest
 from django.core import mail
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Game
-from games.order_syntax import parse_order, read_reply
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.inbox.order_syntax import parse_order, read_reply
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401  (inbound_settings: autouse)

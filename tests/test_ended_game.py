@@ -18,9 +18,9 @@ from django.utils import translation
 
 from games.engine import Pass
 from games.mail.outbox import preference
-from games.orders import GameEnded, submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.orders import GameEnded, submit_order
 from games.words.names import faction_name
 from notifications.services import deliver_outbox
 from tests.order_loop_support import link_in

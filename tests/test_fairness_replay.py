@@ -188,9 +188,9 @@ def test_h_end_a_wrong_seed_is_refused(game):
 
 def test_h_end_table_events_between_orders_and_system_orders_replay(db):
     from games.engine import Pass
-    from games.messages import send_message
-    from games.orders import submit_order
     from games.reading.situation import load_game
+    from games.services.messages import send_message
+    from games.services.orders import submit_order
     from tests.order_loop_support import seats_to_act, two_player_game
 
     game = two_player_game()

@@ -13,10 +13,10 @@ from django.urls import reverse
 from games.engine import Pass
 from games.eventstore.hashing import event_hash
 from games.models import Event
-from games.orders import submit_order
 from games.reading.export import EXPORT_FORMAT, EXPORT_VERSION, chain_pin
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.orders import submit_order
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db

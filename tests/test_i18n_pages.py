@@ -16,10 +16,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engine import RuleViolation
-from games.game_setup import create_game
 from games.models import Event, Seat
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.game_setup import create_game
 from games.words.names import faction_name
 from games.words.orders import violation_text
 from notifications.models import Outbox

@@ -32,12 +32,12 @@ from django.urls import reverse
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
 from games.eventstore.hashing import event_hash
-from games.game_setup import PlayerSpec, create_game
-from games.messages import send_message
 from games.models import Event, Game, Seat
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.messages import send_message
+from games.services.orders import submit_order
 from games.words.narration import describe, is_told
 from notifications.models import Outbox
 from notifications.services import rendered

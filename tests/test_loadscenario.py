@@ -11,9 +11,9 @@ from django.core.management import CommandError, call_command
 
 from games.engine import Recruit
 from games.models import Game
-from games.orders import submit_order
 from games.reading.links import resolve_link
 from games.reading.situation import load_game
+from games.services.orders import submit_order
 
 pytestmark = pytest.mark.django_db
 

@@ -8,15 +8,15 @@ import pytest
 import time_machine
 from django.core import mail
 
-from games.digests import send_digests
 from games.engine import Pass
-from games.game_setup import PlayerSpec, create_game
 from games.mail.keys import read_reply_address
 from games.models import DeadlineSettings, Event, NotificationPreference, SeatClock
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
-from games.vacations import VacationRefused, take_vacation
+from games.services.digests import send_digests
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
+from games.services.vacations import VacationRefused, take_vacation
 from games.words.clock import recompute_deadlines
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act
@@ -68,7 +68,7 @@ def test_a_message_reaches_its_recipient_only_and_a_reply_by_email_goes_back(gam
     assert delivered.to == ["ben@example.com"] and "> Shall we share Aegina?" in delivered.body
     key = read_reply_address(delivered.reply_to[0])
     assert (key.seat, key.kind, key.ref) == (ben, "m", "athens")
-    from games.email_orders import handle_reply
+    from games.services.inbox.replies import handle_reply
 
     handle_reply(key, ["Only if you leave Corinth alone."], inbound_id=1)
     answer = Event.objects.filter(game=game, type="MessageSent").last()
@@ -97,7 +97,7 @@ def test_an_order_given_on_a_page_rendered_before_a_message_still_stands(game):
     (on_turn,) = seats_to_act(game)
     seen = load_game(game).seq
     other = game.seats.exclude(pk=on_turn.pk).first()
-    from games.messages import send_message
+    from games.services.messages import send_message
 
     send_message(other, on_turn.faction, "Hurry up!")
     result = submit_order(game, on_turn, Pass(on_turn.faction), seen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games.messages import send_message
+from games.services.messages import send_message
 from tests.order_loop_support import two_player_game
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from django.test import RequestFactory
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Seat
 from games.reading.links import LinkError, link_token, read_link
 from games.seat_cookies import cookie_name
+from games.services.game_setup import PlayerSpec, create_game
 from games.views_board import move_cost
 
 SCENARIO: dict[str, Any] = {

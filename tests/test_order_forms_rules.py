@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import Event
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
 
 pytestmark = pytest.mark.django_db
 

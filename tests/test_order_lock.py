@@ -1,4 +1,4 @@
-"""An order's first statement (games/order_lock.py): the lock, the log's head, the seats to mail and
+"""An order's first statement (games/services/order_lock.py): the lock, the log's head, the seats to mail and
 their clocks."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from aegea_pbem.sql_selects import rows_with_related
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.store import head
 from games.models import Game, NotificationPreference, Seat, SeatClock
-from games.order_lock import lock_game
+from games.services.order_lock import lock_game
 from tests.order_loop_support import two_player_game
 
 

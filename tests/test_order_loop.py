@@ -14,11 +14,11 @@ from django.urls import reverse
 from games.engine import Pass, RuleViolation
 from games.engine.commands import CommitCoins
 from games.eventstore.projections import rebuild_projections
-from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.models import Event, Game, GameProgress
-from games.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game, must_act, player_screen
+from games.services.game_setup import GameSetupError, PlayerSpec, create_game
+from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.words.narration import describe
 from notifications.models import Outbox
 from notifications.services import rendered

@@ -25,11 +25,11 @@ from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
 from games.eventstore import statecache
 from games.eventstore.projections import rebuild_projections
-from games.game_setup import create_game
 from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock
-from games.orders import submit_order
 from games.reading.situation import load_game
-from games.vacations import take_vacation
+from games.services.game_setup import create_game
+from games.services.orders import submit_order
+from games.services.vacations import take_vacation
 from notifications.models import Outbox
 from notifications.tasks import deliver_pending
 from tests.order_loop_support import ANA, BEN, seats_to_act, two_player_game

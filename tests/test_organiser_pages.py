@@ -14,9 +14,9 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games.bench_orders import record_game
-from games.game_setup import GameSetupError, PlayerSpec, create_game
 from games.models import Event, Game
 from games.reading.situation import load_game
+from games.services.game_setup import GameSetupError, PlayerSpec, create_game
 from tests.order_loop_support import ANA, BEN, two_player_game
 from tests.test_new_game_deadlines import organiser  # noqa: F401  (a signed-in organiser)
 

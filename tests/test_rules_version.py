@@ -25,8 +25,8 @@ from games.engine.simulation import play_random_game
 from games.eventstore.replay import LoggedEvent, ReplayReport, main, replay
 from games.eventstore.verification import verify_game
 from games.models import Event, Game
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.orders import submit_order
 from tests.conftest import tamper
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.rules_version_support import game_across_a_change, logged

@@ -15,14 +15,14 @@ import time_machine
 from django.contrib.auth.models import User
 from django.core import mail
 
-from games.deadline_tick import tick
-from games.digests import send_digests
 from games.engine import Pass
 from games.models import DeadlineSettings, NotificationPreference, Seat, SeatClock
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
-from games.substitutes import hand_over_seat, set_preferences
+from games.services.deadline_tick import tick
+from games.services.digests import send_digests
+from games.services.orders import submit_order
+from games.services.substitutes import hand_over_seat, set_preferences
 from games.words.clock import recompute_deadlines
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act, two_player_game

@@ -16,7 +16,7 @@ import time_machine
 
 from games.models import DeadlineSettings, NotificationPreference, Seat
 from games.reading.links import link_token
-from games.substitutes import set_time_zone, unsubscribe
+from games.services.substitutes import set_time_zone, unsubscribe
 from games.words.clock import recompute_deadlines
 from tests.browser_like_client import BrowserLikeClient
 from tests.order_loop_support import seats_to_act, two_player_game

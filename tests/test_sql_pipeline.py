@@ -17,11 +17,11 @@ from psycopg._pipeline_base import BasePipeline
 from aegea_pbem.sql_cursor import kept_cursor
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_pipeline import after_sync, in_pipeline, pipelined, pipelined_transaction
-from games import orders
 from games.engine import Pass
 from games.models import Event, Game, Seat, SeatClock
-from games.orders import GameMovedOn, submit_order
 from games.reading.situation import load_game
+from games.services import orders
+from games.services.orders import GameMovedOn, submit_order
 from notifications.models import Outbox
 from notifications.tasks import deliver_pending
 from tests.order_loop_support import seats_to_act, two_player_game

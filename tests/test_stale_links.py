@@ -1,6 +1,6 @@
-"""Old and wrong links and replies in a game that runs for weeks (games/fresh_links.py, docs/order-loop.md
-"Links that open nothing", docs/email-orders.md "What comes back"): each ends in a clear page or
-answer in the player's language with a way forward, and changes nothing in the game.
+"""Old and wrong links and replies in a game that runs for weeks (games/services/fresh_links.py,
+docs/order-loop.md "Links that open nothing", docs/email-orders.md "What comes back"): each ends in a clear
+page or answer in the player's language with a way forward, and changes nothing in the game.
 
 Pages through the test client, emails as the messages actually sent.
 """
@@ -20,8 +20,8 @@ from django.utils import timezone
 from games.mail.keys import reply_address
 from games.models import Event, Game, Seat
 from games.reading.links import SALT, link_token, revoke_links
+from games.services.substitutes import hand_over_seat
 from games.simulate import SimulationReport, simulate_game
-from games.substitutes import hand_over_seat
 from notifications.inbound import sweep_inbound
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox

@@ -14,11 +14,11 @@ from django.urls import reverse
 
 from games.engine import AcceptOffer, Bundle, OfferTrade, Pass
 from games.engine.data import FACTIONS
-from games.game_setup import PlayerSpec, create_game
 from games.models import Event
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game, player_screen
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from notifications.models import Outbox
 from notifications.services import rendered
 from tests.order_loop_support import seats_to_act, two_player_game

@@ -8,9 +8,9 @@ from django.core import mail
 from django.utils import translation
 
 from games.engine import Pass
-from games.game_setup import PlayerSpec, create_game
-from games.orders import submit_order
 from games.reading.situation import happenings, load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from notifications.tasks import deliver_pending

@@ -13,10 +13,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.game_setup import PlayerSpec, create_game
 from games.models import Seat
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
 from tests.order_loop_support import ANA, BEN, seats_to_act
 
 pytestmark = pytest.mark.django_db

@@ -146,7 +146,7 @@ def test_player_page_form_needs_its_csrf_token(game, on_turn):
 
 
 def test_page_is_served_in_the_players_language(client):
-    from games.game_setup import PlayerSpec, create_game
+    from games.services.game_setup import PlayerSpec, create_game
 
     game = create_game(
         [PlayerSpec("Ute", "ute@example.com", "thebes"), PlayerSpec("Bo", "bo@example.com", "corinth")], "de"
@@ -449,7 +449,7 @@ def test_tile_choice_is_answered_through_its_own_form(client, game, on_turn):
 
 def test_sealed_winter_order_is_given_through_the_coin_form(client, game):
     from games.engine import Pass
-    from games.orders import submit_order
+    from games.services.orders import submit_order
 
     while load_game(game).state.phase != "winter_orders":
         seat = seats_to_act(game)[0]

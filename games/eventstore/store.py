@@ -58,7 +58,7 @@ def head(game: Game | int, up_to_seq: int | None = None) -> tuple[int, str]:
 
 
 # The lock and head of an append that locks the game itself (submit_order locks with
-# games/order_lock.py), in one round trip; plain SQL because the ORM's version of this query costs
+# games/services/order_lock.py), in one round trip; plain SQL because the ORM's version of this query costs
 # several times as much client time. FOR UPDATE is left out where unsupported (SQLite, whose
 # writers are serialised by BEGIN IMMEDIATE instead).
 # The head (seq, hash) of the log of the game whose id is the two parameters: two columns.
@@ -134,7 +134,8 @@ def append_events(
     Game.DoesNotExist for an unknown game; in every failure nothing is written.
     `savepoint=False`: inside a caller's transaction that rolls back as a whole when this
     raises (submit_order), skip the savepoint and its two round trips. `locked`: the head the
-    caller read with the game's row lock in the transaction it holds (submit_order, games/order_lock.py).
+    caller read with the game's row lock in the transaction it holds (submit_order,
+    games/services/order_lock.py).
     """
     if locked is not None and not transaction.get_connection().in_atomic_block:
         raise ValueError("append_events(locked=...) needs the transaction the head was read and locked in")

@@ -13,14 +13,14 @@ each of them go out once however often the beat task runs:
 | update | the order's last event | preference "after every turn" |
 | digest | the game's last seq when it was sent | preference "daily digest" |
 | reply | the InboundMail id | the answer to an email order |
-| link | the hour it was asked in | the player asked for a new link (games/fresh_links.py) |
+| link | the hour it was asked in | the player asked for a new link (games/services/fresh_links.py) |
 | withdrawn | the hour the reply came in | a reply to a withdrawn address: not read, here is the link |
 
 Preferences (NotificationPreference): "only when I must act" (the default) gets turns,
 sealed orders, offers, reminders, missed deadlines, messages and the end; "after every turn" also
 an update after other players' orders; "daily digest" the must-act emails and one digest a day.
 Unsubscribed: nothing but the answers to the player's own emails. After a spam complaint
-(`essential_only`, games/delivery_problems.py): only the emails needed to play (ESSENTIAL).
+(`essential_only`, games/services/delivery_problems.py): only the emails needed to play (ESSENTIAL).
 """
 
 from __future__ import annotations

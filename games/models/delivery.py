@@ -34,7 +34,7 @@ class DeliveryProblem(models.Model):
     first_at = models.DateTimeField(_("first reported"))
     last_at = models.DateTimeField(_("last reported"))
     # The latest email reported (its outbox row and when it was sent): a report about an email
-    # sent before one that arrived is old news and opens nothing (see games/delivery_problems.py).
+    # sent before one that arrived is old news and opens nothing (see games/services/delivery_problems.py).
     outbox_id = models.BigIntegerField()
     sent_at = models.DateTimeField()
     reports = models.PositiveIntegerField(_("emails reported"), default=1)

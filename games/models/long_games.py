@@ -105,7 +105,7 @@ class NotificationPreference(models.Model):
         _("digest hour"), default=18, validators=[MaxValueValidator(23)]
     )
     unsubscribed = models.BooleanField(_("no emails at all"), default=False)
-    # Set when the player marked an email as spam (games/delivery_problems.py): only the emails
+    # Set when the player marked an email as spam (games/services/delivery_problems.py): only the emails
     # needed to play go out until the player saves their preferences again.
     essential_only = models.BooleanField(_("only the emails needed to play"), default=False)
     last_digest_on = models.DateField(null=True, blank=True)

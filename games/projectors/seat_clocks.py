@@ -9,7 +9,7 @@ everyone who must act has acted the engine moves on at once, and the next obliga
 starts at that event.
 
 Every order runs this, so it costs few round trips: the clocks and the seats in one query (none
-when submit_order read them with its game's lock: games/order_lock.py), the opening event from
+when submit_order read them with its game's lock: games/services/order_lock.py), the opening event from
 the batch when it is there, the deadline settings and vacations (one query) once for all whose
 obligation is new, and the changed clocks in one upsert.
 """

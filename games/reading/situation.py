@@ -41,7 +41,7 @@ def load_game(
     the newest snapshot and the events after it (games/eventstore/statecache.py). A game this process holds
     nothing of loads in one query (head, snapshot and events together); otherwise the head comes
     first, to look it up in the cache, unless the caller has just read it under the game's lock
-    (`head`: the (seq, hash) submit_order read with its game's lock, games/order_lock.py)."""
+    (`head`: the (seq, hash) submit_order read with its game's lock, games/services/order_lock.py)."""
     if not statecache.holds(game.pk):
         statecache.stats["misses"] += 1
         loaded = _load_from_store(game, up_to_seq)

@@ -3,7 +3,7 @@
 The clock arithmetic is pure: `deadline_after(start, hours, ...)` counts working time from
 `start`, skipping the weekends (Saturday and Sunday in the organiser's time zone, when the game
 says so) and the player's own vacations. The projector (games/projectors/seat_clocks.py)
-keeps each seat's deadline in `SeatClock`; games/deadline_tick.py acts on it from Celery beat.
+keeps each seat's deadline in `SeatClock`; games/services/deadline_tick.py acts on it from Celery beat.
 
 Times are counted in the game's zone but shown in the reader's: a seat that chose a zone
 (`Seat.time_zone`) reads its deadlines, vacation and digest hour in it (`seat_zone`,

@@ -1,8 +1,8 @@
-"""The words of the order syntax of email replies (games/order_syntax.py, docs/email-orders.md):
-the keywords in English and German, the other words they fold to, the filler people write around
-an order, and reading one word, a number or a space. The parsers of the orders (order_syntax,
-card_syntax, trade_syntax) build on these; this module parses no order. The turn emails name a
-player's winter cards in these words too (winter_hand_words), so that a reply can quote them.
+"""The words of the order syntax of email replies (games/services/inbox/order_syntax.py,
+docs/email-orders.md): the keywords in English and German, the other words they fold to, the filler people
+write around an order, and reading one word, a number or a space. The parsers of the orders (order_syntax,
+card_syntax, trade_syntax) build on these; this module parses no order. The turn emails name a player's winter
+cards in these words too (winter_hand_words), so that a reply can quote them.
 """
 
 from __future__ import annotations

@@ -19,10 +19,10 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 
 from games.engine import Pass, legal_commands
-from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_phone_first_turn import email_on_a_phone
 from tests.browser_like_client import BrowserLikeClient

@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.game_setup import PlayerSpec, create_game
 from games.reading.links import link_token
+from games.services.game_setup import PlayerSpec, create_game
 from tests.browser.conftest import ARTIFACTS as BROWSER_ARTIFACTS
 
 ARTIFACTS = BROWSER_ARTIFACTS / "board"

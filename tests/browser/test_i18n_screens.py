@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import legal_commands
-from games.game_setup import create_game
 from games.models import Seat
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.game_setup import create_game
+from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS, link
 from tests.order_loop_support import ANA, BEN, seats_to_act
 

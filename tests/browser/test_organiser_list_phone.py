@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from games.game_setup import create_game
 from games.models import GameProgress
+from games.services.game_setup import create_game
 from tests.browser.test_ux_phone import PHONE, SHOTS
 from tests.order_loop_support import ANA, BEN
 

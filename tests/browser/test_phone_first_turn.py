@@ -22,10 +22,10 @@ import pytest
 from django.core import mail
 
 from games.engine import AcceptOffer, Bundle, Move, OfferTrade, Pass, legal_commands
-from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Seat
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act

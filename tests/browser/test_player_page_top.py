@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 from games.engine.commands import Pass
-from games.game_setup import PlayerSpec, create_game
 from games.models import Game, Seat, SeatClock
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.test_i18n_screens import a_game_under_way  # happenings, history link, Mission Cards
 from tests.browser.test_seat_time_zone import shown

@@ -1,6 +1,6 @@
 """H-SCREEN: an email reply relays the writer's own words to a rival and nothing of the email it quotes.
 
-Finding: games/reply_lines.py knew only English and German quote markers, so a reply from a
+Finding: games/services/inbox/reply_lines.py knew only English and German quote markers, so a reply from a
 French, Spanish, Italian or Dutch mail client (or Outlook's unquoted header block) was read whole,
 and the quoted original (the seat's signed link, its reply address, "behind your screen" and its
 Mission Cards) was relayed to the rival as a permanent MessageSent. Each fixture in
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from django.core import mail
 
-from games.messages import send_message
 from games.models import Event
+from games.services.messages import send_message
 from notifications.feed import feed_reply
 from tests.order_loop_support import two_player_game
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import transaction
 
 from games.models import Game
-from games.outbox_prune import prune_ended_games_outbox
+from games.services.outbox_prune import prune_ended_games_outbox
 from games.tasks import prune_outbox
 from notifications.models import Outbox
 from notifications.prune import blank_sent_bodies

@@ -16,8 +16,8 @@ from django.db import connection, connections
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.models import Event, Game
-from games.orders import GameMovedOn, submit_order
 from games.reading.situation import load_game, must_act
+from games.services.orders import GameMovedOn, submit_order
 
 FORK = multiprocessing.get_context("fork")
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from games.mail.keys import reply_address
 from games.mail.outbox import preference
 from games.models import Event, Seat
-from games.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.inbox.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.words.clock import player_time_zones
 from notifications.models import InboundMail, Outbox
 from tests.order_loop_support import seats_to_act, two_player_game

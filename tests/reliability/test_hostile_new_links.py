@@ -1,4 +1,4 @@
-"""Hostile input, part three: asking for a new link (/links/new/, games/fresh_links.py), a reply to a
+"""Hostile input, part three: asking for a new link (/links/new/, games/services/fresh_links.py), a reply to a
 withdrawn reply address (notifications/inbound.py) and the link of a deleted game (games/reading/links.py
 "gone"), fuzzed: never a server error; nothing in any game changes; the new-link page never tells
 whether an address plays; an email goes only to a seat's own stored address, once an hour."""

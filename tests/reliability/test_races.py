@@ -12,8 +12,8 @@ from django.db import connection
 from games.engine.commands import CommitCoins
 from games.eventstore.verification import verify_chain
 from games.models import Event, Game
-from games.orders import GameMovedOn, submit_order
 from games.reading.situation import load_game
+from games.services.orders import GameMovedOn, submit_order
 from notifications.models import Outbox
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.reliability.support import in_processes, log_seqs, order_for_whoever_must_act

@@ -23,8 +23,8 @@ import redis
 from aegea_pbem.celery import app as celery_app
 from games.engine import Pass
 from games.models import Event
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.orders import submit_order
 from notifications import nudge
 from notifications.models import Outbox
 from notifications.tasks import sweep_outbox

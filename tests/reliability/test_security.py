@@ -21,9 +21,9 @@ from aegea_pbem.security import RedactLinkTokens, redact_tokens
 from games.engine import Pass
 from games.mail.keys import reply_token
 from games.models import Event
-from games.orders import submit_order
 from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.orders import submit_order
 from tests.browser_like_client import BrowserLikeClient, seat_page
 from tests.order_loop_support import seats_to_act, two_player_game
 

@@ -1,4 +1,4 @@
-"""Security of the pages and emails that came with new links (games/fresh_links.py): CSRF on the
+"""Security of the pages and emails that came with new links (games/services/fresh_links.py): CSRF on the
 new-link form and the one-tap time zone, their rate limits, and no link or player's address in the
 logs of asking for a new link, mailing it (also when the ESP refuses it) or answering a reply to a
 withdrawn address. The rest of issue 9's security checks: test_security.py."""
@@ -143,7 +143,7 @@ def test_a_new_link_is_looked_up_and_mailed_by_a_worker_not_while_the_asker_wait
     an unknown one, and its link still arrives."""
     import threading
 
-    from games import fresh_links
+    from games.services import fresh_links
 
     two_player_game()
     looked_up_in = []
@@ -177,7 +177,8 @@ def test_with_the_broker_down_a_new_link_is_mailed_after_the_answer_not_while_th
     from django.db import connections
     from kombu.exceptions import OperationalError
 
-    from games import fresh_links
+    from games import tasks
+    from games.services import fresh_links
     from games.tasks import send_new_links
 
     def refused(*args, **kwargs):  # what kombu raises when Redis refuses the connection
@@ -201,7 +202,7 @@ def test_with_the_broker_down_a_new_link_is_mailed_after_the_answer_not_while_th
     assert threading.current_thread() not in looked_up_in
     assert not Outbox.objects.filter(kind="link").exists()  # nothing looked up or queued yet
     answered.set()
-    assert fresh_links.wait_for_background_asks(timeout=20)
+    assert tasks.wait_for_background_asks(timeout=20)
     assert [m.to for m in mail.outbox if "your new link" in m.subject] == [["ana@example.com"]]
     (thread,), (connection,) = looked_up_in, used
     assert thread.daemon and connection.connection is None  # closed when the ask was done

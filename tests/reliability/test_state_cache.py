@@ -10,8 +10,8 @@ from games import engine
 from games.eventstore import statecache
 from games.eventstore.log_reading import load_engine_events
 from games.models import Game
-from games.orders import submit_order
 from games.reading.situation import load_game
+from games.services.orders import submit_order
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.urls import reverse
 
 from aegea_pbem.security_config import is_loopback
-from games.game_setup import PlayerSpec, create_game
 from games.models import Game
 from games.reading.links import seat_url
+from games.services.game_setup import PlayerSpec, create_game
 
 DEMO_NAME = "Demo"
 DEMO_PLAYERS = ["Ana <ana@example.com>:athens", "Ben <ben@example.com>:sparta"]

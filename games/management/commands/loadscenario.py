@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.game_setup import GameSetupError, PlayerSpec, create_game, players_or_problems
 from games.reading.links import seat_url
+from games.services.game_setup import GameSetupError, PlayerSpec, create_game, players_or_problems
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.outbox_prune import prune_ended_games_outbox
+from games.services.outbox_prune import prune_ended_games_outbox
 from notifications.prune import DEFAULT_BATCH
 
 

@@ -12,8 +12,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.engine import RuleViolation, command_from_dict
 from games.models import Game, Seat
-from games.orders import GameMovedOn, submit_order
 from games.reading.situation import load_game
+from games.services.orders import GameMovedOn, submit_order
 from games.words.narration import describe
 
 

@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
-from .models import Seat
+from games.models import Seat
 
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
 

@@ -23,18 +23,18 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games import engine
+from games.engine import ChooseTile, CommitCoins, DeclineOffer, GameState, Pass
+from games.engine.commands import Command
+from games.engine.table import DEADLINE_PASSED
 from games.eventstore.store import ConcurrencyError, append_events
 from games.mail.outbox import mail_organiser, mail_seat
+from games.models import Game, Seat, SeatClock
 from games.reading.situation import load_game, must_act
+from games.services.orders import GameMovedOn, submit_order
 from games.words.clock import deadline_text, parse_reminders, settings_for
 from games.words.names import faction_name
-
-from . import engine
-from .engine import ChooseTile, CommitCoins, DeclineOffer, GameState, Pass
-from .engine.commands import Command
-from .engine.table import DEADLINE_PASSED
-from .models import Game, Seat, SeatClock
-from .orders import GameMovedOn, submit_order
+from notifications.models import Outbox
 
 DEADLINE_REASON = "deadline passed"
 log = logging.getLogger(__name__)
@@ -154,8 +154,6 @@ def _mail_missed(game: Game, seat: Seat, missed_seq: int, head: int, deadline: d
 
 def send_reminder(clock: SeatClock, now: datetime) -> int:
     """Queue the latest reminder point that has passed, once per obligation (outbox key); 1 if queued."""
-    from notifications.models import Outbox
-
     if clock.since_seq is None or clock.due_since is None:
         return 0  # no obligation open (its points are counted from its start)
     settings = settings_for(clock.game_id)

@@ -19,12 +19,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import engine
+from games.engine.table import VACATION_TAKEN
 from games.eventstore.store import ConcurrencyError, append_events
+from games.models import Game, Seat, Vacation
 from games.words.clock import recompute_deadlines, settings_for
-
-from . import engine
-from .engine.table import VACATION_TAKEN
-from .models import Game, Seat, Vacation
 
 YEAR = timedelta(days=365)
 

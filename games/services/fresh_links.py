@@ -6,7 +6,8 @@ the organiser. The page of a link that opens nothing (and /links/new/) asks for 
 address; every seat with that address gets an email with its current link, sent to the address
 the seat has stored, never to another one. The page answers the same whatever the address, so it
 never tells whether an address plays anywhere (`request_new_links` returns a count for tests and
-the log only).
+the log only). The page hands the ask to a worker (ask_for_new_links, games/tasks.py), so the
+answer takes no longer for an address that plays.
 
 Bounds: at most one such email per seat per hour (the outbox key (game, hour, seat, "link")
 keeps a second request in that hour from writing a second email), the newest `MAX_SEATS` seats of
@@ -22,23 +23,18 @@ the player thinking the order they emailed was read.
 
 from __future__ import annotations
 
-import atexit
 import logging
-import os
-import queue
-import threading
 from datetime import datetime
 
-from django.db import connections, transaction
+from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.mail.outbox import mail_seat
+from games.models import Game, Seat
 from games.reading.situation import load_game, whose_turn
+from games.services.game_setup import same_address
 from games.words.names import faction_name
-
-from .game_setup import same_address
-from .models import Game, Seat
 
 log = logging.getLogger(__name__)
 MAX_SEATS = 10  # an address's newest seats that get a new link for one request
@@ -56,79 +52,6 @@ def request_new_links(email: str, now: datetime | None = None) -> int:
             _mail_new_link(seat, hour, "link")
     log.info("new links asked for: %d seat(s)", len(seats))
     return len(seats)
-
-
-def ask_for_new_links(email: str) -> None:
-    """/links/new/'s ask: request_new_links by a worker (games.send_new_links), so that the answer
-    takes as long for an address that plays as for one that does not. With Redis down, by a thread
-    of this process that the answer does not wait for (_background), for the same reason; with
-    eager tasks (the embedded default, no broker configured) here, as every task runs then."""
-    from kombu.exceptions import OperationalError
-
-    from .tasks import send_new_links
-
-    try:
-        # The address is a player's: Celery's lines of the task (received, succeeded, failed; their
-        # records' args and data) show argsrepr instead of the arguments, so it stays out of the logs.
-        send_new_links.apply_async((email,), argsrepr="('[hidden]',)", kwargsrepr="{}")
-    except (OperationalError, OSError):  # the broker is down: no worker will, and the ask must not be lost
-        log.warning("new links: no broker, asked of a thread of this process")
-        _background.ask(email)
-
-
-def wait_for_background_asks(timeout: float) -> bool:
-    """Wait until this process's thread has carried out every ask handed to it; whether it has."""
-    return _background.wait(timeout)
-
-
-class _Background:
-    """One daemon thread per process that carries out the asks the broker could not take, one
-    after another, while the page answers at once. One thread, not one per ask: with Redis down
-    the rate limits are off too (aegea_pbem/security.py), and a flood of asks must not become a
-    flood of threads and database connections. The thread closes its connection after each ask
-    (no request's end closes it for it). At exit the asks not yet done are waited for (EXIT_WAIT):
-    a daemon thread is stopped wherever it is, and the asker was told an email is on its way."""
-
-    EXIT_WAIT = 10.0  # seconds
-
-    def __init__(self) -> None:
-        self._lock = threading.Condition()
-        self._asks: queue.SimpleQueue[str] = queue.SimpleQueue()
-        self._pending = 0
-        self._pid = 0
-
-    def ask(self, email: str) -> None:
-        with self._lock:
-            if self._pid != os.getpid():  # first ask, or a forked child (gunicorn) without the thread
-                self._pid, self._asks, self._pending = os.getpid(), queue.SimpleQueue(), 0
-                threading.Thread(target=self._run, args=(self._asks,), name="new-links", daemon=True).start()
-            self._pending += 1
-        self._asks.put(email)
-
-    def _run(self, asks: queue.SimpleQueue[str]) -> None:
-        while True:
-            email = asks.get()
-            try:
-                request_new_links(email)
-            except Exception:  # the thread must outlive one failed ask (the address stays out of the log)
-                log.exception("new links: an ask failed in the background")
-            finally:
-                connections.close_all()  # this thread's own connections only
-                with self._lock:
-                    self._pending -= 1
-                    self._lock.notify_all()
-
-    def wait(self, timeout: float) -> bool:
-        with self._lock:
-            return self._pid != os.getpid() or self._lock.wait_for(lambda: self._pending == 0, timeout)
-
-    def flush(self) -> None:
-        if not self.wait(self.EXIT_WAIT):
-            log.warning("new links: %d ask(s) not carried out at exit", self._pending)
-
-
-_background = _Background()
-atexit.register(_background.flush)
 
 
 def answer_withdrawn_reply(seat: Seat, now: datetime | None = None) -> None:

@@ -1,4 +1,4 @@
-"""The order loop's services (issue 4): submit an order (a game is set up by games/game_setup.py).
+"""The order loop's services (issue 4): submit an order (a game is set up by games/services/game_setup.py).
 
 Every way in — web form, JSON API, management commands — goes through `submit_order`:
 load the state, let the engine decide, append the events at the seq the order was decided
@@ -17,19 +17,18 @@ from django.db import IntegrityError
 from django.utils.translation import gettext_lazy
 
 from aegea_pbem.sql_pipeline import pipelined_transaction
+from games import engine
+from games.engine import GameState, RuleViolation, command_from_dict
+from games.engine.commands import AcceptOffer, Command, CommitCoins, DeclineOffer
+from games.engine.table import TABLE_EVENTS
 from games.eventstore import statecache
 from games.eventstore.store import ConcurrencyError, append_events, is_seq_conflict, snapshot_appended
 from games.mail.turns import notify_after_order
+from games.models import Event, Game, Seat
+from games.projectors.seat_clocks import read_with_lock, written_after
 from games.reading.links import LinkClaim, LinkError, seat_claimed
 from games.reading.situation import deciding, load_game
-
-from . import engine
-from .engine import GameState, RuleViolation, command_from_dict
-from .engine.commands import AcceptOffer, Command, CommitCoins, DeclineOffer
-from .engine.table import TABLE_EVENTS
-from .models import Event, Game, Seat
-from .order_lock import Locked, lock_game
-from .projectors.seat_clocks import read_with_lock, written_after
+from games.services.order_lock import Locked, lock_game
 
 SNAPSHOT_EVERY = 100
 MAX_RESEALS = 3  # a sealed winter order is decided again at most this often when others seal first

@@ -17,8 +17,7 @@ from django.db import connection
 from aegea_pbem.sql_selects import instance_from, joined_columns, joined_rows
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.store import HEAD_OF_GAME
-
-from .models import DeadlineSettings, Game, NotificationPreference, Seat, SeatClock, Vacation
+from games.models import DeadlineSettings, Game, NotificationPreference, Seat, SeatClock, Vacation
 
 _PREFERENCE = NotificationPreference._meta
 _SETTINGS_PK = DeadlineSettings._meta.concrete_fields.index(DeadlineSettings._meta.pk)

@@ -3,7 +3,7 @@
 `read_reply(text, html)` keeps the lines the player wrote: quoted lines ("> ...") and blank
 lines are skipped, and everything from an attribution ("On ... wrote:", "Am ... schrieb ...:"),
 a signature ("-- ") or a forwarded/original-message block on is ignored. What those lines say is
-games/order_syntax.py's concern; this module knows nothing of orders.
+games/services/inbox/order_syntax.py's concern; this module knows nothing of orders.
 """
 
 from __future__ import annotations

@@ -16,9 +16,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine.data import COIN_DESIGNS, FACTION_IDS
 from games.words.syntax import SPACE, OrderSyntaxError, is_number
-
-from .engine.data import COIN_DESIGNS, FACTION_IDS
 
 FOR = ("for", "fuer", "gegen")
 NOTHING = ("nothing", "nichts")

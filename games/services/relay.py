@@ -1,7 +1,7 @@
 """What may be relayed from one player to another: never a secret of the writer's seat (H-SCREEN).
 
 A message is permanent (MessageSent) and mailed to rivals, so whatever the reply reading misses
-(games/reply_lines.py) is caught here, for every message, typed on the page or written in an
+(games/services/inbox/reply_lines.py) is caught here, for every message, typed on the page or written in an
 email reply:
 
 - this server's links (any address on SITE_URL's host, any /play/<id>/<token> path, unsubscribe
@@ -20,9 +20,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from games.models import Seat
 from notifications.models import Outbox
-
-from .models import Seat
 
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"']+")
 SERVER_PATH = re.compile(r"(?i)/(?:play|unsubscribe|links|api/games)/[^\s<>\"']*")

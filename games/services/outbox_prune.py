@@ -11,9 +11,8 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from games.models import Game
 from notifications.prune import DEFAULT_BATCH, PruneReport, blank_sent_bodies
-
-from .models import Game
 
 
 def prune_ended_games_outbox(

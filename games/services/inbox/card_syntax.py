@@ -18,9 +18,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine.data import COIN_DESIGNS, MISSION_CARDS
 from games.words.syntax import OrderSyntaxError, is_number, number_at
-
-from .engine.data import COIN_DESIGNS, MISSION_CARDS
 
 CARD_WORD = "card"  # "karte" is folded to it (syntax_words.WORDS)
 # The printed names (games/words/trade.py CARD_NAMES, English and German) -> the card's id stem.

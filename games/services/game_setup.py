@@ -3,7 +3,7 @@
 `create_game` is the one way a game comes to be (the organiser's new-game form, the creategame and
 loadscenario commands, createdemo, the bench): it refuses a table that cannot be played (H-SETUP)
 with every problem at once, then writes the game, its seats and its opening events and mails every
-player a welcome, in one transaction. The order loop itself is games/orders.py.
+player a welcome, in one transaction. The order loop itself is games/services/orders.py.
 """
 
 from __future__ import annotations
@@ -20,13 +20,12 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import engine
+from games.engine import data as engine_data
+from games.engine.rng import seed_hash
 from games.eventstore.store import append_events
 from games.mail.turns import welcome_everyone
-
-from . import engine
-from .engine import data as engine_data
-from .engine.rng import seed_hash
-from .models import DeadlineSettings, Game, Seat
+from games.models import DeadlineSettings, Game, Seat
 
 SETUP_ACTOR = "organiser"
 

@@ -3,7 +3,8 @@
 A message is the event "MessageSent" {player, to: [factions], text}: in the log, visible only to
 its sender and recipients until the game ends (engine.table.message_visible; the redaction of
 history and exports hides it from everyone else). Each recipient is mailed the text; replying
-to that email sends the reply back to the sender the same way (Reply-To "m" token).
+to that email sends the reply back to the sender the same way (Reply-To "m" token), within the
+seat's rate-limit bucket (seat_bucket, which the page's requests spend too: games/web/seat_limits.py).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from aegea_pbem.rate_limits import spend
+from games import engine
+from games.engine.table import MESSAGE_SENT, message_visible
 from games.eventstore.store import ConcurrencyError, append_events
 from games.mail.keys import inbound_domain
 from games.mail.outbox import mail_seat
+from games.models import Event, Game, Seat
+from games.services.relay import reply_text_for_rivals, without_server_secrets
 from games.words.names import faction_name
-
-from . import engine
-from .engine.table import MESSAGE_SENT, message_visible
-from .models import Event, Game, Seat
-from .relay import without_server_secrets
 
 MAX_LENGTH = 4000
 ALL = "all"
@@ -122,3 +123,24 @@ def messages_for(game: Game, viewer: str | None, limit: int = 50) -> list[ShownM
             if len(shown) >= limit:
                 break
     return list(reversed(shown))
+
+
+def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
+    """A seat's bucket at a link version: a revoked link's holder spends the old version's, not the
+    seat's new one."""
+    return f"seat:{game_id}:{seat_id}:{version}"
+
+
+def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
+    """`send_message` for a message written in an email reply, within the seat's "orders" limit:
+    over it, MessageRefused (the reply's answer says so) and nothing is created."""
+    wait = spend("orders", seat_bucket(seat.game_id, seat.pk, seat.token_version))
+    if wait:
+        raise MessageRefused(
+            _(
+                "You have sent many messages in a short time, so this one was not sent."
+                " Please wait %(seconds)s seconds, then send it again."
+            )
+            % {"seconds": wait}
+        )
+    return send_message(seat, to, reply_text_for_rivals(seat, text))

@@ -1,7 +1,7 @@
 """The order syntax of email replies (issue 6, docs/email-orders.md), in English and German.
 
 `read_reply(text)` finds the order in a reply: the player's own lines, the quoted, signed and
-forwarded parts left out (games/reply_lines.py, importable from here beside the syntax).
+forwarded parts left out (games/services/inbox/reply_lines.py, importable from here beside the syntax).
 `parse_order(line, faction)` turns such a line into the plain dict `engine.command_from_dict`
 reads (the engine then checks it like any other order), or into a message to other players.
 Keywords are case-insensitive; German umlauts may be written as ae/oe/ue. The words themselves
@@ -19,6 +19,14 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.engine.data import FACTION_IDS, GOVERNMENTS
+from games.services.inbox.card_syntax import parse_commit
+
+# Re-exported: the mail handler and the tests read a reply and its order from this one module, and
+# catch the error its parsing raises.
+from games.services.inbox.reply_lines import read_reply as read_reply
+from games.services.inbox.trade_syntax import parse_offer
+from games.words.board_names import TILE_NAMES
 from games.words.syntax import (
     FILLER,
     KEYWORDS,
@@ -32,14 +40,6 @@ from games.words.syntax import (
     space_at,
 )
 from games.words.syntax import OrderSyntaxError as OrderSyntaxError
-
-from .card_syntax import parse_commit
-from .engine.data import FACTION_IDS, GOVERNMENTS
-
-# Re-exported: the mail handler and the tests read a reply and its order from this one module, and
-# catch the error its parsing raises.
-from .reply_lines import read_reply as read_reply
-from .trade_syntax import parse_offer
 
 
 def help_lines() -> list[str]:
@@ -208,8 +208,6 @@ def _government(args: list[str]) -> str:
 @functools.cache
 def _tile_ids() -> dict[str, str]:
     """H-TILES: every tile's printed name in every language, folded -> its id ("Milet" -> "miletos")."""
-    from games.words.board_names import TILE_NAMES
-
     ids = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):

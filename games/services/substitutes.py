@@ -14,18 +14,17 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games import engine
+from games.engine.table import SEAT_HANDED_OVER
 from games.eventstore.store import ConcurrencyError, append_events
 from games.mail.outbox import mail_seat
+from games.models import Game, NotificationPreference, Seat
 from games.reading.links import revoke_links
+from games.services.delivery_problems import address_changed, emails_chosen
+from games.services.game_setup import same_address
+from games.services.languages import choose_language
 from games.words.clock import clock_of, deadline_text, player_time_zones
 from games.words.names import faction_name
-
-from . import engine
-from .delivery_problems import address_changed, emails_chosen
-from .engine.table import SEAT_HANDED_OVER
-from .game_setup import same_address
-from .languages import choose_language
-from .models import Game, NotificationPreference, Seat
 
 
 class HandOverRefused(ValueError):

@@ -16,11 +16,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.mail.outbox import mail_seat
+from games.models import Event, Game, NotificationPreference
 from games.reading.situation import load_game, whose_turn
 from games.words.clock import seat_zone
 from games.words.narration import tell
-
-from .models import Event, Game, NotificationPreference
 
 DIGEST_LINES = 60
 

@@ -1,8 +1,8 @@
 """Orders and messages by email reply (issue 6): what a reply to a game email does.
 
 notifications/inbound.py authenticates the reply by its Reply-To token (games/mail/keys.py) and
-hands it here with the text. An order reply is read (games/order_syntax.py) and submitted through
-`submit_order` with the seq its email was sent at; the player gets an answer: the order was
+hands it here with the text. An order reply is read (games/services/inbox/order_syntax.py) and
+submitted through `submit_order` with the seq its email was sent at; the player gets an answer: the order was
 accepted (and what happened), or why not (the game moved on, the rules refuse it, the line is
 not an order) with the syntax help. A reply to a message email goes to that message's sender.
 Nothing but a valid order changes the game.
@@ -15,21 +15,19 @@ from django.template.defaultfilters import filesizeformat
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.engine import RuleViolation, command_from_dict
 from games.mail.keys import ReplyKey
 from games.mail.outbox import mail_seat
 from games.mail.position import answer_position
+from games.models import Game
 from games.reading.situation import load_game, whose_turn
+from games.services.inbox.card_syntax import resolve_card
+from games.services.inbox.order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
+from games.services.messages import MessageRefused, send_mailed_message
+from games.services.orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from games.words.narration import tell
 from games.words.orders import violation_text
 from games.words.position import choice_reply
-
-from .card_syntax import resolve_card
-from .engine import RuleViolation, command_from_dict
-from .messages import MessageRefused
-from .models import Game
-from .order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
-from .orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
-from .seat_limits import send_mailed_message
 
 
 def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
@@ -40,7 +38,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             return _message_reply(key, lines, inbound_id)
         if seat.game.status == Game.Status.ENDED:
             # Not "moved on, reply to order" nor the syntax: an ended game takes no order (a reply
-            # to an old turn email or to the end email; messages are closed too, games/messages.py).
+            # to an old turn email or to the end email; messages are closed too, games/services/messages.py).
             _answer(key, inbound_id, [str(GameEnded.message)])
             return "ended"
         if not lines:

@@ -29,10 +29,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.mail.outbox import mail_organiser
+from games.models import DeliveryProblem, Game, NotificationPreference, Seat
 from games.words.clock import settings_for
 from games.words.names import faction_name
-
-from .models import DeliveryProblem, Game, NotificationPreference, Seat
 
 log = logging.getLogger(__name__)
 Kind = DeliveryProblem.Kind
