@@ -3,7 +3,7 @@
 Each limited view carries `@rate_limited(kind, post=kind)`: which limit of settings.RATE_LIMITS
 ("orders", "links", "logins", "newlinks", "resets": (requests, seconds)) a request spends, by
 its method. What it spends is a *bucket*: a seat's own bucket when the request carries a valid
-link token for it (games/seat_limits.py tells), else the client's address. So junk from one
+link token for it (games/web/seat_limits.py tells), else the client's address. So junk from one
 address limits that address only, and no stranger can spend a player's allowance. An empty
 RATE_LIMITS (RATE_LIMITS=off) turns limiting off. docs/operations.md "Behind a reverse proxy".
 
@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 IPv4Or6 = ipaddress.IPv4Address | ipaddress.IPv6Address
 # A bucket chooser: the view's request and URL keyword arguments -> a bucket name, or None for the
-# client's address. games/seat_limits.py has the seat's choosers.
+# client's address. games/web/seat_limits.py has the seat's choosers.
 Bucket = Callable[[HttpRequest, dict[str, Any]], str | None]
 # A further bucket the same request also spends (e.g. the email address a reset is asked for).
 Also = Callable[[HttpRequest], str | None]

@@ -35,7 +35,7 @@ class SecurityHeadersMiddleware:
 # paths, in a ?token= query, and signed values or reply-address tokens anywhere are written redacted.
 REDACTED = "[token]"
 _TOKEN_PATTERNS = (
-    # A seat's token-free address (/play/<game>/<seat>/, games/seat_cookies.py) is no secret: kept.
+    # A seat's token-free address (/play/<game>/<seat>/, games/web/seat_cookies.py) is no secret: kept.
     re.compile(r"(?<=/play/)(\d+/)(?!\d+(?:[/?#\s\"']|$))[^/\s?#\"']+"),
     re.compile(r"(?<=/mail/unsubscribe/)()[^/\s?#\"']+"),
     re.compile(r"(?<=[?&]token=)()[^&\s#\"']+"),

@@ -6,7 +6,7 @@ from django.urls import include, path
 
 from aegea_pbem.accounts import SiteUrlPasswordResetForm
 from aegea_pbem.rate_limits import posted_email, rate_limited
-from games import views_home
+from games.web.views import home as views_home
 
 # An organiser's password is the key to their games (and staff's to the admin): guesses are limited
 # per client address; a reset mails an address, limited per client and per address asked for.
@@ -28,7 +28,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     # Issue 6: the ESPs' webhooks (email orders), the inbound ones bounded in size.
     path("anymail/", include("notifications.webhooks")),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
 ]
 
 # Django's own error answers, translated, and JSON under /api/ (aegea_pbem/errors.py).

@@ -1,7 +1,7 @@
 """A Django test client that opens emailed links as a browser does.
 
 An emailed link (/play/<game>/<token>/…) answers with the seat cookie and a redirect to the same
-page without the token (games/seat_cookies.py): 302, or 307 for a POST, which a browser sends
+page without the token (games/web/seat_cookies.py): 302, or 307 for a POST, which a browser sends
 again with its body. This client follows exactly that redirect, keeping the cookie, so a test
 that opens a player's link reads the page the player reads. Every other redirect (an order's
 303/302 back to the page) is left for the test to assert on. tests/test_seat_cookies.py tests

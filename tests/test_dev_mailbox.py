@@ -11,8 +11,8 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games.dev_mailbox import mailbox_emails
 from games.models import Event
+from games.web.dev_mailbox import mailbox_emails
 from tests.order_loop_support import seats_to_act, two_player_game
 
 

@@ -1,5 +1,5 @@
 """Messages written in email replies spend the seat's limit as the page's message form does, and
-inbound posts need the webhook secret in production (games/seat_limits.py, notifications/webhooks.py)."""
+inbound posts need the webhook secret in production (games/web/seat_limits.py, notifications/webhooks.py)."""
 
 from __future__ import annotations
 

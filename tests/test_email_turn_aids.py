@@ -11,7 +11,10 @@ from django.utils import translation
 
 from games.engine import data, fold, new_game
 from games.engine.actions import recruit_places
-from games.forms import (
+from games.models import Game
+from games.services.game_setup import create_game
+from games.services.inbox.order_syntax import parse_order
+from games.web.forms.orders import (
     ExpandForm,
     FortifyForm,
     MoveForm,
@@ -20,9 +23,6 @@ from games.forms import (
     RecruitForm,
     ReformForm,
 )
-from games.models import Game
-from games.services.game_setup import create_game
-from games.services.inbox.order_syntax import parse_order
 from games.words.position import cost_line, order_reply
 from tests.test_email_orders import inbound_settings, postmark  # noqa: F401
 from tests.test_email_whole_game import ACCEPTED, ANA, BEN, Table

@@ -67,8 +67,8 @@ def test_a_server_error_is_told_plainly_in_the_browsers_language_and_as_json_und
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("games.views_play.player_screen", broken)
-    monkeypatch.setattr("games.views_api.player_screen", broken)
+    monkeypatch.setattr("games.web.views.play.player_screen", broken)
+    monkeypatch.setattr("games.web.views.api.player_screen", broken)
     browser = BrowserLikeClient(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="de")
     page = browser.get(reverse("games:play", args=[game.pk, link_token(seat)]))
     assert page.status_code == 500

@@ -11,9 +11,9 @@ from django.test import RequestFactory
 
 from games.models import Event, Seat
 from games.reading.links import LinkError, link_token, read_link
-from games.seat_cookies import cookie_name
 from games.services.game_setup import PlayerSpec, create_game
-from games.views_board import move_cost
+from games.web.seat_cookies import cookie_name
+from games.web.views.board import move_cost
 
 SCENARIO: dict[str, Any] = {
     "players": {"athens": {"fp": 3}, "sparta": {"fp": 2}},

@@ -105,7 +105,7 @@ def test_h_heroes_s_exp_link_h_actions_form_labels_read_their_prices_from_the_en
     from django.utils import translation
 
     from games.engine import data, scenario
-    from games.forms import ExpandForm, RecruitForm
+    from games.web.forms.orders import ExpandForm, RecruitForm
     from games.words.trade import trade_command_text
 
     monkeypatch.setattr(data, "NAVIGATOR_AP", 3)

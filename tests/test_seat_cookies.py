@@ -1,5 +1,5 @@
 """The emailed link's token leaves the address bar: it is exchanged for the seat cookie on its first
-visit (games/seat_cookies.py, docs/operations.md "Links and the seat cookie").
+visit (games/web/seat_cookies.py, docs/operations.md "Links and the seat cookie").
 
 Finding "tokens in URLs": every page of a seat lived at /play/<game>/<token>/…, so the token filled
 access logs, Referer headers and browser history, and each page view signed a fresh 30-day token
@@ -20,7 +20,7 @@ from django.urls import reverse
 from games.models import Event, Seat
 from games.reading.links import SALT, link_token, revoke_links
 from games.reading.situation import load_game
-from games.seat_cookies import COOKIE_PREFIX, cookie_name
+from games.web.seat_cookies import COOKIE_PREFIX, cookie_name
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = pytest.mark.django_db

@@ -471,8 +471,8 @@ def test_sealed_winter_order_is_given_through_the_coin_form(client, game):
 
 def test_an_order_kind_without_a_form_gets_none_but_stays_among_the_suggestions(game, on_turn):
     from games.engine import Pass
-    from games.forms import order_forms
-    from games.views_play import sample_orders
+    from games.web.forms.kinds import order_forms
+    from games.web.views.play import sample_orders
 
     class Oracle(Pass):  # a kind of order the page has no form for (yet)
         kind = "oracle"

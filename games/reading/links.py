@@ -37,7 +37,7 @@ class LinkError(Exception):
         "unknown": (404, _("This link does not belong to this game.")),
         # A link we signed whose seat is not in its game any more: the game was deleted.
         "gone": (404, _("This game no longer exists on this server.")),
-        # A token-free page without its seat cookie (games/seat_cookies.py): another browser, or
+        # A token-free page without its seat cookie (games/web/seat_cookies.py): another browser, or
         # cookies refused.
         "missing": (
             403,

@@ -1,5 +1,5 @@
 """The emailed link in Chromium: its token is exchanged for the seat cookie on the first visit and
-never shows in the address bar, the browser's history or a Referer (games/seat_cookies.py).
+never shows in the address bar, the browser's history or a Referer (games/web/seat_cookies.py).
 
 Finding "tokens in URLs": the player's pages lived at /play/<game>/<token>/, so every page, its
 history entry and each request its scripts made carried the token.

@@ -1,5 +1,5 @@
 """Rate-limit buckets: the client's address behind a trusted proxy, and a seat's own allowance for a
-request with a valid link token (aegea_pbem/rate_limits.py, games/seat_limits.py)."""
+request with a valid link token (aegea_pbem/rate_limits.py, games/web/seat_limits.py)."""
 
 from __future__ import annotations
 

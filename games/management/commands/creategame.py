@@ -11,10 +11,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.long_forms import DeadlineSettingsForm
 from games.models import DeadlineSettings
 from games.reading.links import seat_url
 from games.services.game_setup import GameSetupError, create_game, players_or_problems
+from games.web.forms.table import DeadlineSettingsForm
 
 # option -> DeadlineSettings field; the defaults are the model's (docs/long-games.md).
 DEADLINE_OPTIONS = {

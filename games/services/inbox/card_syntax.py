@@ -7,7 +7,7 @@ After `card` (`karte`) comes the card's name as the player's page and emails pri
 English or German (folded: lower case, umlauts as ae/oe/ue), and then the coins and Blanks that
 go onto the card (a Combo or Flush). Cards of one kind are alike, so the name stands for any copy
 in the player's hand: `resolve_card` picks the one held. This only reads words into the dict of
-the web form (games/trade_forms.py, WinterOrderForm); the engine decides whether the card may
+the web form (games/web/forms/trade.py, WinterOrderForm); the engine decides whether the card may
 be redeemed (H-MISSIONS: in the hand, a winter card, its terms met; S-WINTER: at most one).
 """
 

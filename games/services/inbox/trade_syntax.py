@@ -7,7 +7,7 @@
 `gegen`), then what you ask. A side lists amounts of `ap`, `fp`, `blanks` (`blanko`) and the
 coin designs, each as "2 owl" or "owl 2", and at most one `polis SPACE`; `nothing` (`nichts`)
 is an empty side. This only reads the words into the dict of the web form
-(games/trade_forms.py, OfferTradeForm); the engine decides whether the offer is legal (H-TRADE).
+(games/web/forms/trade.py, OfferTradeForm); the engine decides whether the offer is legal (H-TRADE).
 """
 
 from __future__ import annotations

@@ -10,14 +10,13 @@ from django.urls import reverse
 
 from games.mail.keys import unsubscribe_token
 from games.mail.outbox import preference
+from games.models import DeadlineSettings, Game, Seat, SeatClock
 from games.reading.delivery_problems import current_problems
 from games.services.messages import messages_for
 from games.services.vacations import current_vacation, days_left
+from games.web.forms.table import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
 from games.words.clock import deadline_text, seat_zone, settings_for, time_zone
 from games.words.names import faction_name
-
-from .long_forms import MessageForm, PreferenceForm, TimeZoneForm, VacationForm
-from .models import DeadlineSettings, Game, Seat, SeatClock
 
 
 def long_game_context(seat: Seat) -> dict[str, Any]:

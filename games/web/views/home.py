@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from .models import GameSummary
+from games.models import GameSummary
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -9,10 +9,9 @@ from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.models import DeadlineSettings, NotificationPreference, Seat
 from games.words.clock import parse_reminders, player_time_zones, valid_time_zone
 from games.words.names import faction_name
-
-from .models import DeadlineSettings, NotificationPreference, Seat
 
 
 class DeadlineSettingsForm(forms.ModelForm):

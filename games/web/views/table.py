@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from aegea_pbem.rate_limits import rate_limited
 from games.mail.keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from games.mail.outbox import preference
+from games.models import Game, Seat
 from games.reading.links import LinkError
 from games.reading.organiser_watch import default_order_note, final_result, seat_rows
 from games.services.languages import page_language
@@ -27,14 +28,12 @@ from games.services.substitutes import (
     unsubscribe,
 )
 from games.services.vacations import VacationRefused, take_vacation
+from games.web.forms.table import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
+from games.web.seat_cookies import resolve_seat
+from games.web.seat_limits import link_in_path
+from games.web.table_context import preference_form, time_zone_form
+from games.web.views.play import link_error_page
 from games.words.clock import deadline_text, recompute_deadlines, seat_zone, settings_for
-
-from .long_context import preference_form, time_zone_form
-from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
-from .models import Game, Seat
-from .seat_cookies import resolve_seat
-from .seat_limits import link_in_path
-from .views_play import link_error_page
 
 
 @rate_limited("links", post="orders", bucket=link_in_path)

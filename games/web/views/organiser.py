@@ -10,16 +10,15 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.models import DeadlineSettings, Game
 from games.reading.delivery_problems import problems_by_seat
 from games.reading.organiser_watch import watch
 from games.reading.situation import player_screen
 from games.services.game_setup import GameSetupError, create_game
+from games.web.forms.organiser import NewGameForm
+from games.web.forms.table import DeadlineSettingsForm
+from games.web.views.play import board_rows
 from games.words.names import faction_name, phase_label, year_label
-
-from .long_forms import DeadlineSettingsForm
-from .models import DeadlineSettings, Game
-from .organiser_forms import NewGameForm
-from .views_play import board_rows
 
 
 @login_required

@@ -20,9 +20,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
+from games.models import Seat
 from games.reading.links import LinkError, max_age, read_link, resolve_link
-
-from .models import Seat
 
 COOKIE_PREFIX = "aegea_seat_"
 

@@ -1,5 +1,5 @@
 """The player's page at its token-free address, opened by the seat cookie the emailed link left
-(games/seat_cookies.py). Parse, call, render."""
+(games/web/seat_cookies.py). Parse, call, render."""
 
 from __future__ import annotations
 
@@ -16,35 +16,29 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
+from games.board import render_board
+from games.engine import RuleViolation
+from games.engine.board import COLUMNS, ROWS
+from games.engine.state import GameState
+from games.models import Seat
 from games.reading.links import LinkError
 from games.reading.organiser_watch import result_text
 from games.reading.previews import order_cost
 from games.reading.situation import PlayerScreen, player_screen
 from games.services.languages import choose_language, page_language
 from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
+from games.web.forms.kinds import bound_order_form, order_forms, refilled_order_form, suggested_order
+from games.web.forms.orders import OrderForm
+from games.web.forms.table import NewLinkForm
+from games.web.seat_cookies import resolve_seat
+from games.web.seat_limits import link_in_path
+from games.web.table_context import long_game_context
 from games.words.board_names import tile_name
 from games.words.names import coins_text, faction_name
 from games.words.narration import tell
 from games.words.orders import command_label, violation_text
 from games.words.position import cost_line
 from games.words.trade import hand_rows, offer_rows
-
-from .board import render_board
-from .engine import RuleViolation
-from .engine.board import COLUMNS, ROWS
-from .engine.state import GameState
-from .forms import (
-    OrderForm,
-    bound_order_form,
-    order_forms,
-    refilled_order_form,
-    suggested_order,
-)
-from .long_context import long_game_context
-from .long_forms import NewLinkForm
-from .models import Seat
-from .seat_cookies import resolve_seat
-from .seat_limits import link_in_path
 
 SUGGESTIONS_SHOWN = 12
 

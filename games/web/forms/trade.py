@@ -1,6 +1,6 @@
 """Order forms for a trade offer and for a sealed winter order that redeems a Mission Card (issue 5).
 
-Like the other order forms (games/forms.py), these only read what the player typed into the
+Like the other order forms (games/web/forms/orders.py), these only read what the player typed into the
 plain dict `command_from_dict` accepts; the engine decides (H-TRADE, H-MISSIONS, S-WINTER).
 The Oracle, neutral trade and the answers to offers need no form: every legal one of them is
 listed among the suggested orders.
@@ -14,12 +14,11 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.commands import CommitCoins, OfferTrade
+from games.engine.data import COIN_DESIGNS, MISSION_CARDS
+from games.web.forms.orders import CommitCoinsForm, OrderForm, _space, _space_field
 from games.words.names import coin_name, faction_name
 from games.words.trade import card_name
-
-from .engine.commands import CommitCoins, OfferTrade
-from .engine.data import COIN_DESIGNS, MISSION_CARDS
-from .forms import CommitCoinsForm, OrderForm, _space, _space_field
 
 SIDES = (("give", _("You give")), ("take", _("You ask")))
 

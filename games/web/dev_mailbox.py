@@ -1,4 +1,4 @@
-"""The local mailbox folder read as emails, for the DEBUG-only mailbox page (games/views_dev.py).
+"""The local mailbox folder read as emails, for the DEBUG-only mailbox page (games/web/views/dev.py).
 
 Django's file backend appends each message of a connection to one file, each followed by a line
 of 79 dashes. Here every message of every file is one `MailboxEmail` with what a person reads

@@ -2,7 +2,7 @@
 games/reading/export.py, render.
 
 A player opens their history at their seat's token-free address (/play/<id>/<seat>/history/, by
-the seat cookie: games/seat_cookies.py); the organiser with their login
+the seat cookie: games/web/seat_cookies.py); the organiser with their login
 (/organiser/games/<id>/history/). The export answers to a link's token (Authorization: Bearer, or
 ?token=: for programs), to the seat cookie (/play/<id>/<seat>/export.json) or to the organiser's login.
 """
@@ -20,17 +20,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
+from games.board.svg import render_board
+from games.models import Game, Seat
 from games.reading.export import export_game
 from games.reading.history import board_at, default_since, history, years_of
 from games.reading.links import LinkError, bearer_token, resolve_link
 from games.services.languages import page_language
+from games.web.seat_cookies import resolve_seat
+from games.web.seat_limits import link_in_header, link_in_path
+from games.web.views.play import link_error_page
 from games.words.names import faction_name, year_label
-
-from .board.svg import render_board
-from .models import Game, Seat
-from .seat_cookies import resolve_seat
-from .seat_limits import link_in_header, link_in_path
-from .views_play import link_error_page
 
 ALL = "all"
 

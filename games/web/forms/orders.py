@@ -1,4 +1,5 @@
-"""Order forms built from `legal_commands` (issue 4); the organiser's new-game form is organiser_forms.py.
+"""Order forms built from `legal_commands` (issue 4); the organiser's new-game form is organiser.py,
+the trade and winter forms trade.py, and kinds.py picks the form of a kind.
 
 A form only reads what the player typed into the plain dict that `command_from_dict`
 accepts; the engine decides whether the order is legal. Spaces are free text (with the
@@ -7,7 +8,6 @@ legal ones suggested), so a player can ask for something the rules refuse and re
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -15,15 +15,14 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engine import command_from_dict
+from games.engine.actions import hire_cost
+from games.engine.board import is_space
+from games.engine.commands import Command, Move, Reform
+from games.engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
+from games.engine.expansion import expand_cost
+from games.engine.state import GameState
 from games.words.names import GOVERNMENT_NAMES, coin_name, tile_name
-
-from .engine import RuleViolation, command_from_dict
-from .engine.actions import hire_cost
-from .engine.board import is_space
-from .engine.commands import Command, Move, Reform
-from .engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
-from .engine.expansion import expand_cost
-from .engine.state import GameState
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
 
@@ -259,62 +258,3 @@ class CommitCoinsForm(OrderForm):
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data
         return {"coins": {design: d[design] for design in COIN_DESIGNS if d[design]}, "blanks": d["blanks"]}
-
-
-FORM_BY_KIND: dict[str, type[OrderForm]] = {
-    cls.kind: cls
-    for cls in (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ChooseTileForm, CommitCoinsForm)
-} | {cls.kind: cls for cls in (ReformForm, RecruitBuilderForm)}
-
-
-def order_forms(state: GameState, faction: str, legal: list[Command]) -> dict[str, OrderForm]:
-    """One empty form for every kind of order the player may give now, in the order of `legal`.
-
-    A kind without a form of its own yet is still offered among the suggested orders.
-    """
-    forms_by_kind: dict[str, OrderForm] = {}
-    for command in legal:
-        cls = FORM_BY_KIND.get(command.kind)
-        if cls is not None and cls.kind not in forms_by_kind:
-            forms_by_kind[cls.kind] = cls(state=state, faction=faction, legal=legal)
-    return forms_by_kind
-
-
-def bound_order_form(data: Any, state: GameState, faction: str, legal: list[Command]) -> OrderForm | None:
-    """The posted form, bound to its data; None for an unknown kind."""
-    cls = FORM_BY_KIND.get(str(data.get("kind", "")))
-    return None if cls is None else cls(data, state=state, faction=faction, legal=legal)
-
-
-def refilled_order_form(data: Any, state: GameState, faction: str, legal: list[Command]) -> OrderForm | None:
-    """The posted form again, unbound, filled with what was posted (H-ORDER: an order refused because
-    the game moved on is not lost from the page: the player checks it against the new state and
-    sends it again); None for a kind not offered any more."""
-    cls = FORM_BY_KIND.get(str(data.get("kind", "")))
-    if cls is None or not any(c.kind == cls.kind for c in legal):
-        return None
-    empty = cls(state=state, faction=faction, legal=legal)
-    initial = {}
-    for name, field in empty.fields.items():
-        key = empty.add_prefix(name)
-        if key in data:
-            many = isinstance(field, forms.MultipleChoiceField)
-            initial[name] = data.getlist(key) if many and hasattr(data, "getlist") else data.get(key)
-    return cls(initial=initial, state=state, faction=faction, legal=legal)
-
-
-def suggested_order(data: Any, faction: str) -> Command:
-    """A one-click order from the page's list of suggestions (JSON of Command.to_dict())."""
-    try:
-        raw = json.loads(data.get("command", ""))
-    except (TypeError, ValueError, RecursionError):  # RecursionError: JSON nested too deep
-        raise RuleViolation("H-ORDER", "An order must be a JSON object.") from None
-    if isinstance(raw, dict):
-        raw["player"] = faction
-    return command_from_dict(raw)
-
-
-# Issue 5: the trade offer and the winter order with a Mission Card build on the classes above.
-from .trade_forms import TRADE_FORMS  # noqa: E402
-
-FORM_BY_KIND.update(TRADE_FORMS)

@@ -1,4 +1,4 @@
-"""Opening an emailed link (its token exchanged for the seat cookie: games/seat_cookies.py), and
+"""Opening an emailed link (its token exchanged for the seat cookie: games/web/seat_cookies.py), and
 asking for a new link (games/services/fresh_links.py), which the page of a link that opens nothing offers.
 Parse, call, render."""
 
@@ -12,11 +12,10 @@ from django.views.decorators.http import require_http_methods
 from aegea_pbem.rate_limits import rate_limited
 from games.reading.links import LinkError
 from games.tasks import ask_for_new_links
-
-from .long_forms import NewLinkForm
-from .seat_cookies import exchange_link
-from .seat_limits import link_in_path
-from .views_play import link_error_page
+from games.web.forms.table import NewLinkForm
+from games.web.seat_cookies import exchange_link
+from games.web.seat_limits import link_in_path
+from games.web.views.play import link_error_page
 
 
 # A visit of the link, whatever the method: the order an old page posts here is counted once, by

@@ -17,15 +17,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from aegea_pbem.rate_limits import rate_limited
+from games.engine import RuleViolation
+from games.models import Seat
 from games.reading.links import LinkError, bearer_token, read_link, resolve_link
 from games.reading.situation import player_screen
 from games.services.orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_linked_order
+from games.web.seat_limits import link_in_header
 from games.words.narration import tell
 from games.words.orders import violation_text
-
-from .engine import RuleViolation
-from .models import Seat
-from .seat_limits import link_in_header
 
 NOT_A_SEQ = gettext_lazy("expected_seq must be a whole number.")
 MALFORMED = gettext_lazy('Send {"expected_seq": n, "command": {...}} as JSON.')

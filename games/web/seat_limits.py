@@ -14,8 +14,7 @@ from django.http import HttpRequest
 
 from games.reading.links import LinkError, bearer_token, read_link
 from games.services.messages import seat_bucket
-
-from .seat_cookies import token_of
+from games.web.seat_cookies import token_of
 
 
 def _bucket_of(token: str, game_id: Any, seat_id: Any = None) -> str | None:

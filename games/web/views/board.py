@@ -12,16 +12,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
+from games.engine import RuleViolation
 from games.reading.links import LinkError
 from games.reading.previews import preview_move_cost
 from games.reading.situation import load_game
 from games.services.languages import page_language
+from games.web.forms.orders import MoveForm
+from games.web.seat_cookies import resolve_seat
+from games.web.seat_limits import link_in_path
 from games.words.orders import violation_text
-
-from .engine import RuleViolation
-from .forms import MoveForm
-from .seat_cookies import resolve_seat
-from .seat_limits import link_in_path
 
 
 @rate_limited("links", post="orders", bucket=link_in_path)

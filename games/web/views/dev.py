@@ -16,9 +16,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from aegea_pbem.serving import served_on_loopback
+from games.web.dev_mailbox import mailbox_email, mailbox_emails
 from notifications.feed import NotStored, feed_reply
-
-from .dev_mailbox import mailbox_email, mailbox_emails
 
 
 def _mailbox(request: HttpRequest) -> Path:

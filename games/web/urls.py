@@ -1,0 +1,38 @@
+"""URLs of the order loop: player pages (docs/operations.md "Links and the seat cookie"), the JSON API,
+organiser pages, the dev mailbox."""
+
+from django.urls import path
+
+from games.web.views import api, board, dev, history, links, organiser, play, table
+
+app_name = "games"
+
+urlpatterns = [
+    # A seat's pages, at token-free addresses opened by the seat cookie (games/web/seat_cookies.py).
+    path("play/<int:game_id>/<int:seat_id>/", play.player_page, name="seat"),
+    path("play/<int:game_id>/<int:seat_id>/move-cost", board.move_cost, name="seat-move-cost"),
+    path("play/<int:game_id>/<int:seat_id>/history/", history.player_history, name="seat-history"),
+    path("play/<int:game_id>/<int:seat_id>/export.json", history.seat_export, name="seat-export"),
+    # Messages, vacations, preferences and time zones from the page (any word after the seat).
+    path("play/<int:game_id>/<int:seat_id>/<str:action>/", table.player_action, name="seat-action"),
+    # The emailed link, and any page below it: the token is exchanged for the seat cookie.
+    path("play/<int:game_id>/<str:token>/", links.open_link, name="play"),
+    path("play/<int:game_id>/<str:token>/<path:rest>", links.open_link, name="play-rest"),
+    path("organiser/games/<int:game_id>/history/", history.organiser_history, name="organiser-history"),
+    path("games/<int:game_id>/export.json", history.export, name="export"),
+    path("api/games/<int:game_id>/state", api.state, name="api-state"),
+    path("api/games/<int:game_id>/orders", api.orders, name="api-orders"),
+    path("organiser/", organiser.game_list, name="organiser"),
+    path("organiser/games/new/", organiser.new_game, name="organiser-new"),
+    path("organiser/games/<int:game_id>/", organiser.game_detail, name="organiser-game"),
+    # A new link for a player whose link opens nothing (games/services/fresh_links.py).
+    path("links/new/", links.new_link, name="new-link"),
+    path("mail/unsubscribe/<str:token>/", table.unsubscribe_page, name="unsubscribe"),
+    path(
+        "organiser/games/<int:game_id>/deadlines/",
+        table.organiser_deadlines,
+        name="organiser-deadlines",
+    ),
+    path("dev/mailbox/", dev.mailbox, name="mailbox"),
+    path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
+]
