@@ -61,7 +61,10 @@ def _wrappers(trees: dict[str, ast.Module]) -> dict[str, int]:
 
 def scan(games_dir: Path = GAMES_DIR) -> Scan:
     """Every message template the engine (or the web layer, with the engine's class) can raise."""
-    paths = sorted(games_dir.glob("engine/*.py")) + sorted(games_dir.glob("*.py"))
+    # The engine first, then every layer above it (the games app is in packages: games/web/forms/ ...).
+    top = len(games_dir.parts)
+    others = (p for p in games_dir.rglob("*.py") if p.parts[top] not in ("engine", "migrations"))
+    paths = sorted(games_dir.glob("engine/*.py")) + sorted(others)
     trees = {str(p.relative_to(games_dir)): ast.parse(p.read_text(encoding="utf-8")) for p in paths}
     wrappers = _wrappers(trees)
     result = Scan()

@@ -85,7 +85,7 @@ ENGINE_MESSAGES = (
     gettext_noop("An offer goes to one rival in this game, not to %(to)s."),
     # engine/offers.py
     gettext_noop("An offer must give or ask something."),
-    # engine/order_reading.py, forms.py
+    # engine/order_reading.py, web/forms/kinds.py
     gettext_noop("An order must be a JSON object."),
     # engine/builders.py
     gettext_noop("At most %(max)d Builders may be in play, and you have %(have)d."),
@@ -119,7 +119,7 @@ ENGINE_MESSAGES = (
     gettext_noop("Only %(supply)d phalanxes are left in your supply."),
     # engine/mission_scoring.py
     gettext_noop("Only a Combo or Flush card takes coins."),
-    # previews.py
+    # reading/previews.py
     gettext_noop("Only a Move has a cost to preview."),
     # engine/order_reading.py
     gettext_noop("Recruit at least one phalanx or Navigator."),
@@ -153,7 +153,7 @@ ENGINE_MESSAGES = (
     gettext_noop("The units sent to %(space)s must be whole numbers of 0 or more."),
     # engine/offers.py
     gettext_noop("There is no open offer %(offer)d to you."),
-    # email_orders.py, engine/expansion.py
+    # engine/expansion.py, services/inbox/replies.py
     gettext_noop("There is no tile choice waiting for you."),
     # engine/expansion.py
     gettext_noop("This Expand costs %(cost)d FP; you have %(fp)d."),
@@ -167,13 +167,13 @@ ENGINE_MESSAGES = (
     gettext_noop("This costs only %(cost)d; you cannot pay %(blanks)d Blanks for it."),
     # engine/movement.py
     gettext_noop("This move costs %(cost)d FP, but you have only %(fp)d FP."),
-    # orders.py
+    # services/orders.py
     gettext_noop("This seat does not play in this game."),
     # engine/expansion.py
     gettext_noop("To keep neither tile, list both (%(tiles)s) in the order they go on the discard pile."),
     # engine/order_reading.py
     gettext_noop("Unknown field(s) in the order: %(fields)s."),
-    # engine/order_reading.py, views_play.py
+    # engine/order_reading.py, web/views/play.py
     gettext_noop("Unknown kind of order: %(kind)s."),
     # engine/government.py
     gettext_noop("You already live under %(government)s; a Reform must change it."),
@@ -181,7 +181,7 @@ ENGINE_MESSAGES = (
     gettext_noop("You can fortify only a Polis you control; %(space)s is not."),
     # engine/expansion.py
     gettext_noop("You can keep only one of %(tiles)s."),
-    # orders.py
+    # services/orders.py
     gettext_noop("You can only give orders for %(player)s."),
     # engine/movement.py
     gettext_noop("You can only move units out of a Polis you control; %(origin)s is not yours."),
