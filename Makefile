@@ -30,7 +30,7 @@ help:
 	@echo "make test   run the test suite (PostgreSQL at DATABASE_URL or the local test database, else SQLite)"
 	@echo "make bench  time orders, loads, replay, email delivery and HTTP on PostgreSQL + Redis (~3-4 min)"
 	@echo "make bench-scale  the order latency on ~2 million seeded events against an empty database"
-	@echo "make lint   ruff check and ruff format --check"
+	@echo "make lint   ruff check, ruff format --check and the layers' import contracts (lint-imports)"
 
 $(STAMP): requirements.txt
 	@if [ ! -x $(PY) ]; then $(PYTHON) -m venv $(VENV); fi
@@ -126,6 +126,8 @@ bench-scale:
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	# The dependency rule of docs/architecture.md: the contracts in .importlinter.
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
