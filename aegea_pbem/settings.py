@@ -136,7 +136,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # result (an LRU keyed by the statement's text) only for statements of at most 50 parameters.
     # An order's INSERTs of its events and emails have up to ~100 (9 and 20 columns a row), and
     # tokenizing one again cost ~0.2 ms each time, several percent of an order's CPU. The bound
-    # decides only what is cached, never what is sent (tests/test_settings.py checks it exists).
+    # decides only what is cached, never what is sent (tests/aegea_pbem/test_settings.py checks it exists).
     import psycopg._queries
 
     psycopg._queries.MAX_CACHED_STATEMENT_PARAMS = 1000

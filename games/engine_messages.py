@@ -2,7 +2,7 @@
 """Every message the rules engine can refuse an order with, for gettext. GENERATED: do not edit.
 
 Written by `python manage.py engine_messages` from games/engine/ (games/engine_message_scan.py);
-tests/test_i18n_catalogue.py fails when it is out of date. The web layer translates a
+tests/words/test_i18n_catalogue.py fails when it is out of date. The web layer translates a
 RuleViolation with gettext(message_template) (games/forms.py violation_text).
 """
 

@@ -4,7 +4,7 @@ An emailed link (/play/<game>/<token>/…) answers with the seat cookie and a re
 page without the token (games/web/seat_cookies.py): 302, or 307 for a POST, which a browser sends
 again with its body. This client follows exactly that redirect, keeping the cookie, so a test
 that opens a player's link reads the page the player reads. Every other redirect (an order's
-303/302 back to the page) is left for the test to assert on. tests/test_seat_cookies.py tests
+303/302 back to the page) is left for the test to assert on. tests/web/test_seat_cookies.py tests
 the exchange itself with Django's plain client.
 """
 

@@ -105,7 +105,7 @@ def chain(
     The document is assembled from its parts in the key order canonical_json would sort them
     into, so a payload serialised once (a batch, or the same log re-chained for another game)
     is not checked and dumped again for every hash; the result is byte for byte
-    canonical_json(document) (tests/test_store.py holds the documented example).
+    canonical_json(document) (tests/eventstore/test_store.py holds the documented example).
     """
     created_text = json.dumps(created if isinstance(created, str) else format_created(created))
     # The parts that are the same for every event of the call.

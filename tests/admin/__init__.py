@@ -1,0 +1,1 @@
+"""Tests of games/admin.py: the operators' admin pages."""

@@ -1,0 +1,1 @@
+"""Tests of aegea_pbem/: settings, error pages, warm-up and the SQL helpers."""

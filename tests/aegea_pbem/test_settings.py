@@ -1,0 +1,146 @@
+"""Settings from the environment: the embedded default needs nothing; production refuses unsafe ones."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOW = (
+    "import json; from django.conf import settings as s; "
+    "print(json.dumps({'debug': s.DEBUG, 'engine': s.DATABASES['default']['ENGINE'], "
+    "'db': str(s.DATABASES['default']['NAME']), 'eager': s.CELERY_TASK_ALWAYS_EAGER, "
+    "'broker': s.CELERY_BROKER_URL, 'email': s.EMAIL_BACKEND, 'mailbox': s.EMAIL_FILE_PATH, "
+    "'hosts': s.ALLOWED_HOSTS, 'site': s.SITE_URL, 'anymail': s.ANYMAIL, "
+    "'db_options': s.DATABASES['default'].get('OPTIONS', {})}))"
+)
+
+
+def settings_with(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    """Import aegea_pbem.settings in a fresh interpreter with only `env` set (plus PATH)."""
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path), **env}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings'; {SHOW}",
+        ],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_embedded_default_needs_no_environment(tmp_path):
+    result = settings_with(tmp_path)
+
+    shown = json.loads(result.stdout)
+    assert shown["engine"] == "django.db.backends.sqlite3" and shown["db"] == str(tmp_path / "aegea.sqlite3")
+    assert shown["eager"] is True and shown["broker"] == "memory://"
+    assert shown["email"] == "django.core.mail.backends.filebased.EmailBackend"
+    assert shown["mailbox"] == str(tmp_path / "mailbox")
+    assert shown["debug"] is True
+
+
+def test_database_redis_site_and_esp_come_from_the_environment(tmp_path):
+    result = settings_with(
+        tmp_path,
+        DATABASE_URL="postgres://aegea@db.example.com:5432/aegea",
+        REDIS_URL="redis://cache.example.com:6379/2",
+        SITE_URL="https://play.example.com/",
+        SECRET_KEY="s3cret-" * 8,  # a public SITE_URL refuses the embedded key and DEBUG
+        DEBUG="0",
+        EMAIL_BACKEND="anymail.backends.mailgun.EmailBackend",
+        ANYMAIL_MAILGUN_API_KEY="key-123",
+    )
+
+    shown = json.loads(result.stdout)
+    assert (shown["engine"], shown["db"]) == ("django.db.backends.postgresql", "aegea")
+    assert shown["eager"] is False and shown["broker"] == "redis://cache.example.com:6379/2"
+    assert shown["email"] == "anymail.backends.mailgun.EmailBackend"
+    assert shown["anymail"] == {"MAILGUN_API_KEY": "key-123"}
+    assert shown["site"] == "https://play.example.com" and "play.example.com" in shown["hosts"]
+
+
+def test_production_refuses_the_default_secret_key(tmp_path):
+    result = settings_with(tmp_path, AEGEA_PRODUCTION="1", DEBUG="0")
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "refuses the embedded default key" in result.stderr
+
+
+def test_production_refuses_debug_on(tmp_path):
+    result = settings_with(tmp_path, AEGEA_PRODUCTION="1", SECRET_KEY="s3cret-" * 8, DEBUG="1")
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and "refuses DEBUG on" in result.stderr
+
+
+def test_production_starts_with_its_own_key_and_debug_off_by_default(tmp_path):
+    result = settings_with(tmp_path, AEGEA_PRODUCTION="1", SECRET_KEY="s3cret-" * 8)
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["debug"] is False
+
+
+def test_outbox_keep_days_schedules_the_daily_pruning_unless_off(tmp_path):
+    show = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings';"
+        " from django.conf import settings as s;"
+        " print(s.OUTBOX_KEEP_DAYS, 'games-prune-outbox' in s.CELERY_BEAT_SCHEDULE)"
+    )
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path)}
+
+    def run(**env: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-c", show], cwd=ROOT, env={**environ, **env}, capture_output=True, text=True
+        )
+
+    assert run().stdout.split() == ["30", "True"]
+    assert run(OUTBOX_KEEP_DAYS="90").stdout.split() == ["90", "True"]
+    assert run(OUTBOX_KEEP_DAYS="off").stdout.split() == ["None", "False"]
+    refused = run(OUTBOX_KEEP_DAYS="-1")
+    assert refused.returncode != 0 and "OUTBOX_KEEP_DAYS" in refused.stderr
+
+
+def test_postgresql_binds_parameters_on_the_server_and_prepares_repeated_statements_unless_told_not_to(
+    tmp_path,
+):
+    url = "postgres://aegea@db.example:5432/aegea"
+    default = json.loads(settings_with(tmp_path, DATABASE_URL=url).stdout)
+    assert default["db_options"] == {"server_side_binding": True, "prepare_threshold": 5}
+    pooled = settings_with(tmp_path, DATABASE_URL=url, DB_PREPARE_THRESHOLD="off", DB_SERVER_SIDE_BINDING="0")
+    assert json.loads(pooled.stdout)["db_options"] == {
+        "server_side_binding": False,
+        "prepare_threshold": None,
+    }
+
+
+def test_postgresql_keeps_the_placeholder_conversion_of_statements_with_many_parameters(tmp_path):
+    """psycopg caches a statement's $n form only up to MAX_CACHED_STATEMENT_PARAMS parameters; the
+    settings raise it above an order's event and email INSERTs (a psycopg upgrade that renames the
+    constant fails here, not silently)."""
+    script = (
+        "import os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings'\n"
+        "from django.conf import settings\n"
+        "settings.DATABASES\n"
+        "import psycopg._queries as q\n"
+        "print(q.MAX_CACHED_STATEMENT_PARAMS)\n"
+    )
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path)}
+    for url, expected in (("postgres://aegea@db.example:5432/aegea", "1000"), ("", "50")):
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env={**environ, "DATABASE_URL": url} if url else environ,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == [expected]

@@ -1,0 +1,1 @@
+"""Tests of games/board/: the board picture as SVG and PNG."""

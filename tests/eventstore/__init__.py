@@ -1,0 +1,1 @@
+"""Tests of games/eventstore/: the append, the hash chain, loading, projections, verification and replay."""

@@ -1,0 +1,1 @@
+"""Tests of games/mail/: the turn emails and notices as players receive them."""

@@ -1,0 +1,1 @@
+"""Tests of games/reading/: history, previews, links, the organiser's watch, and what no reader may see."""

@@ -1,0 +1,1 @@
+"""Tests of games/services/: orders, their lock, deadlines and delivery problems."""
