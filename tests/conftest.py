@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from games.eventstore.store import append_events
@@ -97,3 +98,11 @@ def tamper(sql: str, params: list[object]) -> None:
         cursor.execute(sql, params)
         if connection.vendor == "postgresql":
             cursor.execute("ALTER TABLE games_event ENABLE TRIGGER games_event_append_only")
+
+
+@pytest.fixture
+def organiser(client):
+    """A signed-in organiser (the organiser's pages)."""
+    user = get_user_model().objects.create_user("olga", password="secret-pass-1")
+    client.force_login(user)
+    return user

@@ -6,9 +6,11 @@ import re
 
 from django.conf import settings
 
+from games.engine import Pass
 from games.models import Game, Seat
 from games.reading.situation import load_game, must_act
 from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta")
@@ -31,3 +33,10 @@ def link_in(message) -> str:
     assert text_link in html
     assert text_link.startswith(settings.SITE_URL)
     return text_link.removeprefix(settings.SITE_URL)
+
+
+def play_until(game, phase: str) -> None:
+    """Everyone passes until the game reaches `phase` (e.g. the first scoring winter's orders)."""
+    while load_game(game).state.phase != phase:
+        seat = seats_to_act(game)[0]
+        submit_order(game, seat, Pass(seat.faction), load_game(game).seq)

@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from aegea_pbem.security_config import is_loopback
 from aegea_pbem.serving import bind_refusal
-from tests.aegea_pbem.test_settings import settings_with
+from tests.aegea_pbem.support import settings_with
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent

@@ -16,7 +16,7 @@ from games.board import render_board, render_board_png, style
 from games.board.palette import board_palette
 from games.board.png import forget_pictures, png_bytes
 from games.engine.simulation import play_random_game
-from tests.board.test_board_svg import SIEGE, save, view_of
+from tests.board.support import SIEGE, save, view_of
 
 
 def pixels(png: bytes) -> Image.Image:

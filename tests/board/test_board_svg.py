@@ -8,8 +8,6 @@ from __future__ import annotations
 import struct
 import xml.etree.ElementTree as ET
 from io import BytesIO
-from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -19,43 +17,9 @@ from games.board import NotAPlayerView, board_size, render_board, render_board_p
 from games.engine.data import TILES
 from games.engine.simulation import play_random_game
 from games.words import board_names
+from tests.board.support import ARTIFACTS, SIEGE, save, view_of
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "board"
-
-# Every faction, a Mint, stacked units with all three kinds of hero, damaged Fortifications,
-# neutral garrisons with unminted coins, and trade links.
-SIEGE: dict[str, Any] = {
-    "players": {
-        "athens": {"ap": 3, "fp": 2, "coins_behind_screen": {"owl": 2}},
-        "sparta": {"fp": 4, "vp": 5, "coins_behind_screen": {"shield": 3}},
-        "corinth": {},
-        "thebes": {},
-    },
-    "year": 427,
-    "board": {
-        "C3": {"owner": "athens", "phalanxes": 4, "king": True, "navigators": 2},
-        "D4": {"tile": "megara", "owner": "athens", "phalanxes": 12, "fortification_hp": [3, 1]},
-        "G3": {"owner": "sparta", "phalanxes": 16, "king": True, "fortification_hp": [2]},
-        "C7": {
-            "owner": "corinth",
-            "phalanxes": 5,
-            "king": True,
-            "builders": 3,
-            "fortification_hp": [3, 3, 2, 3],
-        },
-        "G7": {"owner": "thebes", "phalanxes": 7, "king": True},
-        "E5": {"tile": "delos", "phalanxes": 1, "unminted_coins": {"turtle": 2, "pegasus": 1}},
-        "E3": {"tile": "halikarnassos", "phalanxes": 2},
-        "H8": {"tile": "rhodos", "owner": "thebes", "phalanxes": 0},
-        "B8": {"tile": "aegina", "owner": "corinth", "phalanxes": 2, "builders": 1},
-    },
-    "trade_links": [["C3", "D4"], ["G7", "H8"], ["B8", "C7"]],
-}
-
-
-def view_of(scenario: dict[str, Any], faction: str | None = "athens") -> dict[str, Any]:
-    return engine.player_view(engine.scenario(scenario), faction)
 
 
 def parse(svg: str) -> ET.Element:
@@ -77,12 +41,6 @@ def texts(node: ET.Element) -> list[str]:
 
 def title(node: ET.Element) -> str:
     return node.find("svg:title", NS).text or ""
-
-
-def save(name: str, content: str | bytes) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / name
-    path.write_bytes(content) if isinstance(content, bytes) else path.write_text(content, encoding="utf-8")
 
 
 def test_h_board_the_nine_by_nine_grid_with_its_coordinates() -> None:

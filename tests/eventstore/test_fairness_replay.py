@@ -13,11 +13,11 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.eventstore.hashing import event_hash
 from games.eventstore.verification import verify_chain, verify_game
 from games.models import Event, Game
 from games.simulate import SimulationReport, simulate_game
 from tests.conftest import tamper
+from tests.eventstore.support import rechain
 
 pytestmark = pytest.mark.django_db
 
@@ -40,28 +40,6 @@ def verify(game: Game) -> str:
     out = io.StringIO()
     call_command("verifygame", str(game.pk), stdout=out, stderr=out)
     return out.getvalue()
-
-
-def rechain(game: Game, from_seq: int = 1) -> None:
-    """Recompute every hash from `from_seq` on, as a forger with database access would."""
-    rows = list(Event.objects.filter(game=game).order_by("seq"))
-    prev = rows[from_seq - 2].hash if from_seq > 1 else "0" * 64
-    for row in rows[from_seq - 1 :]:
-        digest = event_hash(
-            game_id=game.pk,
-            seq=row.seq,
-            type=row.type,
-            payload=row.payload,
-            actor=row.actor,
-            schema_version=row.schema_version,
-            created=row.created,
-            prev_hash=prev,
-        )
-        tamper(
-            "UPDATE games_event SET prev_hash = %s, hash = %s WHERE game_id = %s AND seq = %s",
-            [prev, digest, game.pk, row.seq],
-        )
-        prev = digest
 
 
 def first(game: Game, event_type: str) -> Event:

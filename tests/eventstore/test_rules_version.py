@@ -28,7 +28,7 @@ from games.models import Event, Game
 from games.reading.situation import load_game
 from games.services.orders import submit_order
 from tests.conftest import tamper
-from tests.eventstore.test_fairness_replay import rechain
+from tests.eventstore.support import rechain
 from tests.order_loop_support import seats_to_act, two_player_game
 from tests.rules_version_support import game_across_a_change, logged
 

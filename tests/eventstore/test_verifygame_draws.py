@@ -21,7 +21,7 @@ from games.eventstore.verification import verify_game
 from games.models import Event, Game
 from games.simulate import SimulationReport, simulate_game
 from tests.conftest import tamper
-from tests.eventstore.test_fairness_replay import rechain
+from tests.eventstore.support import rechain
 
 pytestmark = pytest.mark.django_db
 

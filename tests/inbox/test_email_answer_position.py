@@ -14,7 +14,7 @@ import re
 import pytest
 
 from games.reading.situation import load_game
-from tests.inbox.test_email_more_players import (
+from tests.inbox.support import (  # noqa: F401  (autouse)
     ANA,
     SAM,
     SEALED,
@@ -22,10 +22,11 @@ from tests.inbox.test_email_more_players import (
     accepted,
     first_expansion,
     game_of,
+    inbound_settings,
     offer_email,
+    position,
+    postmark,
 )
-from tests.inbox.test_email_orders import inbound_settings, postmark  # noqa: F401  (autouse)
-from tests.inbox.test_email_whole_game import position
 
 ORDER_HINT = ("Or reply to this email with your order", "Oder antworte auf diese E-Mail mit deinem Befehl")
 

@@ -15,7 +15,7 @@ from games.models import Event
 from games.reading.links import link_token
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
-from tests.inbox.test_email_orders import inbound_settings, postmark, turn_email_reply_to  # noqa: F401
+from tests.inbox.support import inbound_settings, postmark, turn_email_reply_to  # noqa: F401
 from tests.order_loop_support import two_player_game
 
 pytestmark = pytest.mark.django_db

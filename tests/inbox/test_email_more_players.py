@@ -18,41 +18,26 @@ import pytest
 from django.utils import translation
 
 from games.models import Game
-from games.services.game_setup import PlayerSpec, create_game
+from games.services.game_setup import PlayerSpec
 from games.words.narration import describe
-from tests.inbox.test_email_orders import inbound_settings  # noqa: F401  (autouse)
-from tests.inbox.test_email_whole_game import ACCEPTED, Table
+from tests.inbox.support import (
+    ANA,
+    SAM,
+    SEALED,
+    TOM,
+    Table,
+    accepted,
+    first_expansion,
+    game_of,
+    inbound_settings,  # noqa: F401  (autouse)
+    offer_email,
+)
 
-ANA = PlayerSpec("Ana", "ana@example.com", "athens", "en")
-SAM = PlayerSpec("Sam", "sam@example.com", "sparta", "en")
-TOM = PlayerSpec("Tom", "tom@example.com", "thebes", "de")
 CLEO = PlayerSpec("Cleo", "cleo@example.com", "corinth", "en")
 # The coin designs as the emails print them -> the words of a reply, in English and German.
 DESIGNS = {"owl": "owl", "pegasus": "pegasus", "shield": "shield", "turtle": "turtle"}
 DESIGNS_DE = {"Eule": "eule", "Pegasus": "pegasus", "Schild": "schild", "Schildkröte": "schildkroete"}
-SEALED = ("your sealed winter order", "dein versiegelter Winterbefehl")
 NO_TERMS = ("multiplier", "multiplikator", "second-coin-scoring", "zweite-muenz-wertung")
-
-
-def game_of(client, monkeypatch, players: list[PlayerSpec], seed: str) -> tuple[Game, Table]:
-    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", lambda: seed)
-    game = create_game(players)
-    return game, Table(client, game)
-
-
-def offer_email(table: Table, faction: str):
-    """The latest email telling `faction` of a trade offer (English or German subject)."""
-    subjects = ("offers you a trade", "bietet dir einen Handel an")
-    return [m for m in table.inbox(faction) if m.subject.endswith(subjects)][-1]
-
-
-def first_expansion(table: Table, faction: str) -> str:
-    """The first space `faction`'s latest email says it may expand to (English)."""
-    return re.search(r"You may expand to: (\w\d),", table.latest(faction).body)[1]
-
-
-def accepted(answer: str) -> bool:
-    return any(a in answer for a in ACCEPTED)
 
 
 def screen_words(body: str, german: bool) -> list[tuple[str, int]]:

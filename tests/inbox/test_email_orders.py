@@ -9,18 +9,12 @@ timestamp, token and the HMAC signature of timestamp+token).
 from __future__ import annotations
 
 import base64
-import hashlib
-import hmac
 import json
-import re
-import time
-import uuid
 from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import TestCase
 
 from games.engine import Pass
 from games.mail.keys import reply_address, reply_token
@@ -29,131 +23,20 @@ from games.reading.situation import load_game
 from games.services.inbox.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.services.orders import submit_order
 from notifications.models import InboundMail
-from notifications.services import deliver_outbox
+from tests.inbox.support import (  # noqa: F401  (inbound_settings: autouse here too)
+    ADDRESS,
+    BASIC,
+    DOMAIN,
+    MAILGUN_KEY,
+    SECRET,
+    answers_to,
+    inbound_settings,
+    mailgun,
+    post_inbound,
+    postmark,
+    turn_email_reply_to,
+)
 from tests.order_loop_support import seats_to_act, two_player_game
-
-DOMAIN = "play.example.com"
-SECRET = "hook:s3cret"
-MAILGUN_KEY = "mailgun-signing-key"
-BASIC = "Basic " + base64.b64encode(SECRET.encode()).decode()
-ADDRESS = re.compile(r"orders\+[^@\s]+@" + re.escape(DOMAIN))
-
-
-@pytest.fixture(autouse=True)
-def inbound_settings(settings):
-    settings.INBOUND_DOMAIN = DOMAIN
-    settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": MAILGUN_KEY}
-    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
-    mail.outbox = []
-
-
-def postmark(
-    client,
-    to: str,
-    text: str,
-    spam: bool = False,
-    attachment: bytes = b"",
-    auth: str = BASIC,
-    html: str = "",
-    sender: str = "somebody@elsewhere.example",  # never trusted to choose a seat
-    cc: str = "",
-):
-    """A reply as Postmark posts it; `html` alone (with `text` empty): a phone app's rich-text reply."""
-    payload = {
-        "FromName": "Somebody",
-        "From": sender,
-        "FromFull": {"Email": sender, "Name": "Somebody", "MailboxHash": ""},
-        "To": to,
-        "ToFull": [{"Email": to, "Name": "", "MailboxHash": to.split("+", 1)[-1].split("@")[0]}],
-        "Cc": "",
-        "CcFull": [{"Email": cc, "Name": "", "MailboxHash": ""}] if cc else [],
-        "Bcc": "",
-        "BccFull": [],
-        "OriginalRecipient": to,
-        "Subject": "Re: AEGEAPOLIS: your turn",
-        "MessageID": str(uuid.uuid4()),
-        "ReplyTo": "",
-        "Date": "Mon, 30 Nov 2026 10:00:00 +0000",
-        "TextBody": text,
-        "HtmlBody": html,
-        "StrippedTextReply": "",
-        "Tag": "",
-        "Headers": [
-            {"Name": "Return-Path", "Value": f"<{sender}>"},
-            {"Name": "X-Spam-Status", "Value": "Yes" if spam else "No"},
-            {"Name": "X-Spam-Score", "Value": "9.1" if spam else "0.1"},
-            {"Name": "Message-ID", "Value": f"<{uuid.uuid4()}@elsewhere.example>"},
-        ],
-        "Attachments": [
-            {
-                "Name": "big.bin",
-                "Content": base64.b64encode(attachment).decode(),
-                "ContentType": "application/octet-stream",
-                "ContentLength": len(attachment),
-            }
-        ]
-        if attachment
-        else [],
-    }
-    return post_inbound(
-        client,
-        "/anymail/postmark/inbound/",
-        data=json.dumps(payload),
-        content_type="application/json",
-        HTTP_AUTHORIZATION=auth,
-    )
-
-
-def post_inbound(client, url: str, **kwargs):
-    """Post to the webhook and run what it left for after its commit (the Celery task, eager here:
-    the test's transaction never commits, so Django's capture stands in for the commit)."""
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        return client.post(url, **kwargs)
-
-
-def mailgun(
-    client, to: str, text: str, attachment: bytes = b"", sender: str = "Somebody <somebody@elsewhere.example>"
-):
-    timestamp, token = str(int(time.time())), uuid.uuid4().hex
-    signature = hmac.new(MAILGUN_KEY.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
-    headers = [
-        ["From", sender],
-        ["To", to],
-        ["Subject", "Re: AEGEAPOLIS: your turn"],
-        ["Message-Id", f"<{uuid.uuid4()}@elsewhere.example>"],
-        ["X-Mailgun-Sflag", "No"],
-    ]
-    data = {
-        "recipient": to,
-        "sender": "somebody@elsewhere.example",
-        "from": sender,
-        "subject": "Re: AEGEAPOLIS: your turn",
-        "body-plain": text,
-        "stripped-text": text.split("\n")[0],
-        "message-headers": json.dumps(headers),
-        "timestamp": timestamp,
-        "token": token,
-        "signature": signature,
-        "attachment-count": "1" if attachment else "0",
-    }
-    if attachment:
-        data["attachment-1"] = SimpleUploadedFile("big.bin", attachment, "application/octet-stream")
-    return post_inbound(client, "/anymail/mailgun/inbound/", data=data, HTTP_AUTHORIZATION=BASIC)
-
-
-def turn_email_reply_to(game) -> tuple[object, str]:
-    """The seat on turn and the Reply-To of its latest turn email (read from the real message)."""
-    deliver_outbox()
-    (seat,) = seats_to_act(game)
-    message = [m for m in mail.outbox if m.to == [seat.email]][-1]
-    (reply_to,) = message.reply_to
-    assert ADDRESS.fullmatch(reply_to)
-    return seat, reply_to
-
-
-def answers_to(seat) -> list:
-    deliver_outbox()
-    return [m for m in mail.outbox if m.to == [seat.email] and "your email" in m.subject]
 
 
 @pytest.mark.django_db

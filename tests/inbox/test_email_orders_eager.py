@@ -18,11 +18,11 @@ from django.core.mail import EmailMultiAlternatives
 from django.core.management import call_command
 from django.db import OperationalError
 
-import tests.inbox.test_email_orders as inbound_posts
+import tests.inbox.support as inbound_posts
 from games.models import Event
 from notifications.eager_beat import due
 from notifications.models import InboundMail, Outbox
-from tests.inbox.test_email_orders import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
+from tests.inbox.support import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
 from tests.order_loop_support import seats_to_act, two_player_game
 
 

@@ -24,7 +24,7 @@ from games.services.inbox.order_syntax import OrderSyntaxError, help_lines, pars
 from games.words.syntax import CARD_WORDS, winter_hand_words
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
-from tests.inbox.test_email_orders import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
+from tests.inbox.support import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
 
 WINTER = {
     "players": {

@@ -10,7 +10,7 @@ from django.core import mail
 
 from games.models import Event
 from notifications.models import InboundMail
-from tests.inbox.test_email_orders import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
+from tests.inbox.support import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_until  # noqa: F401
 from tests.order_loop_support import seats_to_act, two_player_game
 

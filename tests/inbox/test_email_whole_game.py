@@ -13,17 +13,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core import mail
 
 from games.models import Event, Game
-from games.services.game_setup import PlayerSpec, create_game
+from games.services.game_setup import create_game
 from games.services.inbox.order_syntax import parse_order, read_reply
-from notifications.services import deliver_outbox
-from tests.inbox.test_email_orders import inbound_settings, postmark  # noqa: F401  (inbound_settings: autouse)
-from tests.order_loop_support import seats_to_act
+from tests.inbox.support import ACCEPTED, ANA, BEN, Table, inbound_settings, position, postmark  # noqa: F401  (inbound_settings: autouse)
 
-ANA = PlayerSpec("Ana", "ana@example.com", "athens", "en")
-BEN = PlayerSpec("Ben", "ben@example.com", "sparta", "de")
 GMAIL_DE = (
     "Am Mo., 30. Nov. 2026 um 10:00 Uhr schrieb AEGEAPOLIS <\nnoreply@play.example.com>:\n\n> Hallo Ben,\n"
 )
@@ -36,52 +31,6 @@ APPLE_EN = (
 def postmark_html(client, to: str, html: str):
     """An HTML-only reply (a phone mail app with rich text), as Postmark posts it."""
     return postmark(client, to, "", html=html)
-
-
-class Table:
-    """The players' mailboxes: the latest email to each, and replying to it."""
-
-    def __init__(self, client, game: Game) -> None:
-        self.client, self.game = client, game
-        self.seats = {s.faction: s for s in game.seats.all()}
-
-    def inbox(self, faction: str) -> list:
-        deliver_outbox()
-        return [m for m in mail.outbox if m.to == [self.seats[faction].email]]
-
-    def latest(self, faction: str):
-        """The latest email that carries a Reply-To for orders."""
-        return [m for m in self.inbox(faction) if m.reply_to and "orders+o." in m.reply_to[0]][-1]
-
-    def reply(self, faction: str, text: str, to=None, post=postmark) -> str:
-        """Reply to the latest email (or `to`); returns the body of the answer email."""
-        before = len(self.inbox(faction))
-        message = to or self.latest(faction)
-        assert post(self.client, message.reply_to[0], text).status_code == 200
-        new = self.inbox(faction)[before:]
-        answers = [m for m in new if "your email" in m.subject or "deine E-Mail" in m.subject]
-        return answers[-1].body if answers else ""
-
-    def on_turn(self) -> list[str]:
-        return [s.faction for s in seats_to_act(self.game)]
-
-
-def position(body: str) -> dict:
-    """What the email says the player holds (English or German position lines)."""
-    have = re.search(r"(?:You have|Du hast) (\d+) AP, (\d+) FP, (\d+) ", body)
-    assert have, body
-    poleis = re.findall(r"([A-I][1-9]) [^:;]+: (\d+) (?:phalanx|Phalan)", body)
-    screen = re.search(r"(?:behind your screen|hinter deinem Sichtschirm): ([^.]+)\.", body).group(1)
-    return {
-        "ap": int(have[1]),
-        "fp": int(have[2]),
-        "blanks": int(have[3]),
-        "poleis": {space: int(n) for space, n in poleis},
-        "screen": screen,
-    }
-
-
-ACCEPTED = ("Your order was accepted", "Dein Befehl wurde angenommen")
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ import pytest
 
 from games.models import Event
 from notifications.models import InboundMail
-from tests.inbox.test_email_orders import (  # noqa: F401  (inbound_settings: the webhook's secret and domain)
+from tests.inbox.support import (  # noqa: F401  (inbound_settings: the webhook's secret and domain)
     BASIC,
     answers_to,
     inbound_settings,

@@ -24,8 +24,7 @@ from games.web.forms.orders import (
     ReformForm,
 )
 from games.words.position import cost_line, order_reply
-from tests.inbox.test_email_orders import inbound_settings, postmark  # noqa: F401
-from tests.inbox.test_email_whole_game import ACCEPTED, ANA, BEN, Table
+from tests.inbox.support import ACCEPTED, ANA, BEN, Table, inbound_settings, postmark  # noqa: F401
 
 
 @pytest.mark.django_db

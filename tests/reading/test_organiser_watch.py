@@ -11,7 +11,6 @@ from django.urls import reverse
 from games.bench_orders import record_game
 from games.models import Game, GameProgress
 from tests.order_loop_support import two_player_game
-from tests.web.test_new_game_deadlines import organiser  # noqa: F401  (a signed-in organiser)
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +19,7 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
-def test_the_game_page_names_who_owes_an_order_since_when_until_when_and_what_happens_then(client, organiser):  # noqa: F811
+def test_the_game_page_names_who_owes_an_order_since_when_until_when_and_what_happens_then(client, organiser):
     game = two_player_game(organiser=organiser, name="Freitag")
     page = client.get(reverse("games:organiser-game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="de")
     html = page.content.decode()
@@ -33,7 +32,7 @@ def test_the_game_page_names_who_owes_an_order_since_when_until_when_and_what_ha
     assert "Du bekommst eine E-Mail nach 3 versäumten Zügen in Folge." in html
 
 
-def test_an_ended_game_says_once_that_it_ended_who_won_and_the_final_score(client, organiser):  # noqa: F811
+def test_an_ended_game_says_once_that_it_ended_who_won_and_the_final_score(client, organiser):
     recording = record_game(bot_seed=3, players=2)  # a seeded bot plays it through submit_order
     Game.objects.filter(pk=recording.game_id).update(organiser=organiser)
     game = Game.objects.get(pk=recording.game_id)

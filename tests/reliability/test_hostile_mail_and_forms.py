@@ -18,7 +18,7 @@ from games.reading.situation import load_game
 from games.services.inbox.order_syntax import OrderSyntaxError, parse_order, read_reply
 from games.words.clock import player_time_zones
 from notifications.models import InboundMail, Outbox
-from tests.inbox.test_email_orders import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
+from tests.inbox.support import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
 from tests.order_loop_support import seats_to_act, two_player_game
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

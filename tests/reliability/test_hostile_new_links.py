@@ -20,7 +20,7 @@ from games.models import Event, Seat
 from games.reading.links import SALT, LinkError, resolve_link, revoke_links
 from notifications.models import Outbox
 from tests.browser_like_client import BrowserLikeClient
-from tests.inbox.test_email_orders import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
+from tests.inbox.support import inbound_settings, mailgun, postmark  # noqa: F401  (fixture)
 from tests.order_loop_support import two_player_game
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

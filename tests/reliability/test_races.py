@@ -15,9 +15,8 @@ from games.models import Event, Game
 from games.reading.situation import load_game
 from games.services.orders import GameMovedOn, submit_order
 from notifications.models import Outbox
-from tests.order_loop_support import seats_to_act, two_player_game
+from tests.order_loop_support import play_until, seats_to_act, two_player_game
 from tests.reliability.support import in_processes, log_seqs, order_for_whoever_must_act
-from tests.services.test_order_loop import play_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 

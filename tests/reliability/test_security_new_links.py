@@ -24,7 +24,7 @@ from games.reading.links import link_token, revoke_links
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from tests.browser_like_client import BrowserLikeClient
-from tests.inbox.test_email_orders import inbound_settings, postmark  # noqa: F401  (fixture)
+from tests.inbox.support import inbound_settings, postmark  # noqa: F401  (fixture)
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_until  # noqa: F401
 from tests.order_loop_support import link_in, two_player_game
 

@@ -23,14 +23,7 @@ from games.words.narration import describe
 from notifications.models import Outbox
 from notifications.services import rendered
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
-from tests.order_loop_support import ANA, link_in, seats_to_act, two_player_game
-
-
-def play_until(game, phase: str) -> None:
-    """Everyone passes until the game reaches `phase` (e.g. the first scoring winter's orders)."""
-    while load_game(game).state.phase != phase:
-        seat = seats_to_act(game)[0]
-        submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+from tests.order_loop_support import ANA, link_in, play_until, seats_to_act, two_player_game
 
 
 @pytest.mark.django_db

@@ -23,12 +23,11 @@ from games.reading.situation import load_game
 from games.services.orders import GameEnded, submit_order
 from games.words.names import faction_name
 from notifications.services import deliver_outbox
-from tests.inbox.test_email_orders import inbound_settings  # noqa: F401  (the fixture: reply addresses on)
+from tests.inbox.support import inbound_settings  # noqa: F401  (the fixture: reply addresses on)
 from tests.order_loop_support import link_in
-from tests.web.test_stale_links import (
+from tests.web.support import (
     ask_for_a_new_link,
     emails_so_far_sent,
-    ended_game,  # noqa: F401  (the fixture: a whole simulated game)
     events,
 )
 
@@ -57,7 +56,7 @@ def status_line(html: str) -> str:
 )
 def test_h_end_the_ended_games_page_says_the_end_once_and_offers_no_form_that_can_do_nothing(
     client,
-    ended_game,  # noqa: F811
+    ended_game,
     language,
     expected,
     closed,
@@ -82,7 +81,7 @@ def test_h_end_the_ended_games_page_says_the_end_once_and_offers_no_form_that_ca
     assert "Winterkarten löst du" not in html
 
 
-def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_page(client, ended_game):  # noqa: F811
+def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_page(client, ended_game):
     game, seat = ended_game
     before = events(game)
     page = client.get(reverse("games:play", args=[game.pk, link_token(seat)])).content.decode()
@@ -100,7 +99,7 @@ def test_h_end_the_emails_of_an_ended_game_are_stopped_and_restarted_from_its_pa
 
 def test_h_end_a_stale_api_order_to_an_ended_game_is_told_the_game_ended_with_its_own_code(
     client,
-    ended_game,  # noqa: F811
+    ended_game,
 ):
     game, seat = ended_game
     seat.language = "de"
@@ -123,7 +122,7 @@ def test_h_end_a_stale_api_order_to_an_ended_game_is_told_the_game_ended_with_it
     assert events(game) == before
 
 
-def test_h_end_every_way_in_is_told_the_game_ended_by_the_order_path_itself(ended_game):  # noqa: F811
+def test_h_end_every_way_in_is_told_the_game_ended_by_the_order_path_itself(ended_game):
     """The order path, not each caller, tells a stale order that the game ended (GameEnded, a
     GameMovedOn): the shell's submitorder says so too, not "look again and re-order"."""
     game, seat = ended_game
@@ -147,7 +146,7 @@ def test_h_end_every_way_in_is_told_the_game_ended_by_the_order_path_itself(ende
 )
 def test_h_end_the_new_link_of_an_ended_game_says_once_that_it_ended(
     client,
-    ended_game,  # noqa: F811
+    ended_game,
     language,
     ended,
 ):

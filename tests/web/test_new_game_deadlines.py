@@ -7,7 +7,6 @@ from __future__ import annotations
 import zoneinfo
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
@@ -27,13 +26,6 @@ CHOSEN = {
     "deadlines-vacation_days": "7",
     "deadlines-alert_organiser": "on",
 }
-
-
-@pytest.fixture
-def organiser(client):
-    user = get_user_model().objects.create_user("olga", password="secret-pass-1")
-    client.force_login(user)
-    return user
 
 
 def settings_row(game: Game) -> tuple:

@@ -18,7 +18,6 @@ from games.models import Event, Game
 from games.reading.situation import load_game
 from games.services.game_setup import GameSetupError, PlayerSpec, create_game
 from tests.order_loop_support import ANA, BEN, two_player_game
-from tests.web.test_new_game_deadlines import organiser  # noqa: F401  (a signed-in organiser)
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +50,7 @@ def errors_of(html: str, field_id: str) -> list[str]:
 )
 def test_a_new_game_with_one_address_for_two_seats_is_refused_next_to_the_players(
     client,
-    organiser,  # noqa: F811
+    organiser,
     language,
     expected,
 ):
@@ -84,7 +83,7 @@ def test_the_service_refuses_one_address_for_two_seats_too():
 )
 def test_a_hand_over_to_another_seats_address_is_refused_next_to_the_email_field(
     client,
-    organiser,  # noqa: F811
+    organiser,
     language,
     expected,
 ):
@@ -146,7 +145,7 @@ BAD_PLAYERS = [
 )
 def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
     client,
-    organiser,  # noqa: F811
+    organiser,
     language,
     expected,
 ):
@@ -240,7 +239,7 @@ def seat_rows_of(html: str) -> list[str]:
 
 def test_the_deadlines_page_shows_each_seat_once_the_one_owing_an_order_with_since_and_until_when(
     client,
-    organiser,  # noqa: F811
+    organiser,
 ):
     """Before, the seat owing an order had two rows: one under "Who must act", one in the seats' table."""
     for _attempt in range(30):  # the seat order is drawn: a game where it is not the seats' creation order
@@ -273,7 +272,7 @@ def test_the_deadlines_page_shows_each_seat_once_the_one_owing_an_order_with_sin
         assert owing.replace(re.search(r" <[^>]+>", owing)[0], "") in waiting
 
 
-def test_the_deadlines_page_of_an_ended_game_says_who_won_and_owes_nothing(client, organiser):  # noqa: F811
+def test_the_deadlines_page_of_an_ended_game_says_who_won_and_owes_nothing(client, organiser):
     recording = record_game(bot_seed=3, players=2)
     Game.objects.filter(pk=recording.game_id).update(organiser=organiser)
     html = client.get(reverse("games:organiser-deadlines", args=[recording.game_id])).content.decode()
@@ -284,7 +283,7 @@ def test_the_deadlines_page_of_an_ended_game_says_who_won_and_owes_nothing(clien
 # --- the games list, and German words ------------------------------------------------------------
 
 
-def test_the_games_list_is_a_table_whose_cells_name_their_column(client, organiser):  # noqa: F811
+def test_the_games_list_is_a_table_whose_cells_name_their_column(client, organiser):
     create_game([ANA, BEN], organiser=organiser, name="Freitag")
     html = client.get(reverse("games:organiser"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     table = html[html.index('<table class="games-list"') : html.index("</table>")]
@@ -295,7 +294,7 @@ def test_the_games_list_is_a_table_whose_cells_name_their_column(client, organis
     assert "431 v. Chr." in table
 
 
-def test_german_organiser_pages_say_partie_not_spiel(client, organiser):  # noqa: F811
+def test_german_organiser_pages_say_partie_not_spiel(client, organiser):
     game = two_player_game(organiser=organiser)
     for url in (reverse("games:organiser"), reverse("games:organiser-deadlines", args=[game.pk])):
         html = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()

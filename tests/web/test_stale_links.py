@@ -7,7 +7,6 @@ Pages through the test client, emails as the messages actually sent.
 
 from __future__ import annotations
 
-import random
 import re
 from datetime import timedelta
 
@@ -18,19 +17,18 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.mail.keys import reply_address
-from games.models import Event, Game, Seat
+from games.models import Game, Seat
 from games.reading.links import SALT, link_token, revoke_links
 from games.services.substitutes import hand_over_seat
-from games.simulate import SimulationReport, simulate_game
 from notifications.inbound import sweep_inbound
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
-from tests.inbox.test_email_orders import inbound_settings, postmark  # noqa: F401  (the fixture: inbound mail on)
+from tests.inbox.support import inbound_settings, postmark  # noqa: F401  (the fixture: inbound mail on)
 from tests.order_loop_support import link_in, two_player_game
+from tests.web.support import NEW_LINK, ask_for_a_new_link, emails_so_far_sent, events
 
 pytestmark = pytest.mark.django_db
 
-NEW_LINK = "/links/new/"
 ON_ITS_WAY = "If this address plays a seat on this server, an email with its link is on its way to it."
 
 
@@ -38,26 +36,9 @@ def play_url(game_id: int, token: str) -> str:
     return reverse("games:play", args=[game_id, token])
 
 
-def events(game: Game) -> int:
-    return Event.objects.filter(game=game).count()
-
-
-def emails_so_far_sent() -> None:
-    """The game's welcome emails out of the way: what the test looks at is sent after."""
-    deliver_outbox()
-    mail.outbox = []
-
-
 def new_link_emails(address: str) -> list:
     deliver_outbox()
     return [m for m in mail.outbox if m.to == [address] and "new link" in m.subject]
-
-
-def ask_for_a_new_link(client, address: str, **headers) -> str:
-    """Post the form of a page that opens nothing, as the browser does; the page it lands on."""
-    response = client.post(NEW_LINK, {"email": address}, follow=True, **headers)
-    assert response.status_code == 200 and response.redirect_chain == [(f"{NEW_LINK}?sent=1", 302)]
-    return response.content.decode()
 
 
 def test_an_expired_link_says_so_in_german_and_a_new_link_reaches_the_seat_and_opens_the_game(client):
@@ -170,15 +151,6 @@ def test_after_a_hand_over_the_old_link_says_so_and_a_new_link_goes_to_the_subst
     (email,) = new_link_emails("cleo@example.com")
     assert client.get(link_in(email)).status_code == 200
     assert events(game) == before
-
-
-@pytest.fixture
-def ended_game() -> tuple[Game, Seat]:
-    """A whole simulated game (a few seconds) with a seat for Athens."""
-    game = simulate_game(["athens", "sparta"], random.Random(7), SimulationReport())
-    game.refresh_from_db()
-    assert game.status == Game.Status.ENDED
-    return game, Seat.objects.create(game=game, faction="athens", name="Ana", email="ana@example.com")
 
 
 def test_an_ended_games_page_refuses_a_stale_order_by_saying_the_game_ended(client, ended_game):
