@@ -53,7 +53,7 @@ def board_image(
     game_id: int, seq: int, seat_id: int, language: str, state: GameState | None = None
 ) -> MIMEImage | None:
     """The board as the seat saw it at `seq`, as an inline PNG part; None if the seat is gone.
-    `state`: the game's state at `seq`, when the caller has it (notify.late_parts: the same email's
+    `state`: the game's state at `seq`, when the caller has it (turns.late_parts: the same email's
     position read it), else loaded here."""
     if not _seat_in_game(seat_id, game_id):
         return None
@@ -88,7 +88,7 @@ def _base64(png: bytes) -> str:
 
 
 def inline_parts(row: Any, state_at: Callable[[int], GameState]) -> tuple[MIMEBase, ...]:
-    """The board picture for one outbox row, for the kinds that show it (notify.late_parts tells
+    """The board picture for one outbox row, for the kinds that show it (turns.late_parts tells
     it with the rest of the email; `state_at` gives the game's state at a seq).
 
     Drawing the picture must never stop the email: without it the email still goes, its

@@ -101,7 +101,7 @@ def mail_seat(
 
     `reply_seq`: the seq an order sent by replying is decided on (the game's head now);
     `reply` replaces what a reply is for (("m", faction): a message's reply goes back to its
-    sender). The links and Reply-To are signed when the email is sent (mail_keys). `deadline`:
+    sender). The links and Reply-To are signed when the email is sent (keys.py). `deadline`:
     the seat's deadline in words (in the seat's zone), when the caller knows it (an order knows
     the clocks it left); else it is read from the seat's clock.
     """

@@ -129,7 +129,7 @@ def _notify_offers(mail: _OrderMail, before: GameState, after: GameState, seq: i
 
 def _position_named(state: GameState, faction: str, seq: int, kind: str) -> dict[str, Any]:
     """The emails that ask for an order (or open the game) tell what the player holds, what orders
-    cost and where they may go (position_words): named here, told when the email is sent
+    cost and where they may go (words/position.py): named here, told when the email is sent
     (late_parts), as the happenings are — the ~0.3 ms they take stays out of the order's
     transaction. Whether the player is on turn is the order's own knowledge: kept now."""
     if kind not in ("welcome", "turn"):
@@ -204,7 +204,7 @@ def late_parts(row: Any) -> LateParts:
     """The outbox's hook (settings.OUTBOX_LATE_PARTS), run by the worker as it renders a row in the
     reader's language: the happenings its context names (situation.happenings_when_sent), the
     player's position, costs and reach (position_told), the board picture of the kinds that show
-    it (board_email.inline_parts), and the keys it names signed (mail_keys.keys_signed: the links,
+    it (board_picture.inline_parts), and the keys it names signed (keys.keys_signed: the links,
     whether replies are orders, the Reply-To and List-Unsubscribe)."""
     states: dict[int, GameState] = {}
 

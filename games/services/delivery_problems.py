@@ -7,7 +7,7 @@ webhooks for one seat at once open one problem, and the organiser hears of it on
 - bounced or rejected: an "undeliverable" problem for the seat's address (the organiser is
   mailed once per problem; the player page and the organiser's pages show it until resolved);
 - complained (the player marked an email as spam): a "complaint" problem, the organiser is
-  told, and the seat gets only the emails needed to play (long_mail.ESSENTIAL) until the player
+  told, and the seat gets only the emails needed to play (mail/outbox.ESSENTIAL) until the player
   saves their email preferences again;
 - delivered: an email sent no earlier than the bounced one arrived, so the address works again
   (a full mailbox emptied): the undeliverable problem is resolved. A bounce of an email sent

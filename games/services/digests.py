@@ -1,7 +1,7 @@
 """Daily digests (issue 6): one email a day, at the hour the player chose, with what happened.
 
 Polled by the beat task `games.send_digests`; the hour is read in the zone the player reads
-times in (Seat.time_zone, else the game's DeadlineSettings.time_zone: deadlines.seat_zone), so
+times in (Seat.time_zone, else the game's DeadlineSettings.time_zone: words/clock.seat_zone), so
 "8" is eight on the player's own clock, across clock changes too. A digest goes out once per day
 (NotificationPreference.last_digest_on) and only when something happened since the last one
 (last_digest_seq); its outbox key is (game, the last seq it covers, seat, "digest").

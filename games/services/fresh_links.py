@@ -12,7 +12,7 @@ answer takes no longer for an address that plays.
 Bounds: at most one such email per seat per hour (the outbox key (game, hour, seat, "link")
 keeps a second request in that hour from writing a second email), the newest `MAX_SEATS` seats of
 an address, and few requests per client address (RATE_LIMITS "newlinks", aegea_pbem/security.py).
-A seat that unsubscribed gets none (long_mail.wants_mail). Nothing in any game changes: no event,
+A seat that unsubscribed gets none (mail/outbox.wants_mail). Nothing in any game changes: no event,
 no link version; the links of earlier emails keep working until they expire.
 
 The answer to a reply to a withdrawn address (`answer_withdrawn_reply`) carries the same link but

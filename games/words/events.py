@@ -3,7 +3,7 @@
 Each teller gets the payload already redacted for its viewer by engine.event_view
 (narration.describe), so it says only what the viewer may know (H-SCREEN, H-MISSIONS,
 H-WINTER-ORDERS); the order's record and the table's events are told elsewhere
-(narration.py, table_words.py).
+(narration.py, table.py).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 `describe(event_type, payload, viewer, game=game)` tells one event as `viewer` may know it: coins behind
 another player's screen and others' sealed winter orders stay hidden (H-SCREEN,
 H-WINTER-ORDERS) until they are revealed. Messages are English source strings for gettext.
-The game's events are told in event_words.py, the table's (messages, deadlines) in
-table_words.py; this module tells the record around an order and puts them together.
+The game's events are told in events.py, the table's (messages, deadlines) in
+table.py; this module tells the record around an order and puts them together.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _drawn(p: dict[str, Any], viewer: str | None) -> str:
 TELLERS: dict[str, Teller] = {
     "OrderGiven": _order_given,
     "RandomnessDrawn": _drawn,
-    **GAME_TELLERS,  # what happened in the game (event_words.py)
+    **GAME_TELLERS,  # what happened in the game (events.py)
     **TABLE_TELLERS,  # issue 6: messages, vacations, missed deadlines, substitutes
 }
 

@@ -1,6 +1,6 @@
 """The table events in plain words (issue 6): messages, vacations, missed deadlines, substitutes.
 
-A vacation's end is told in the reader's zone (Seat.time_zone, else the game's: deadlines.reader_zone).
+A vacation's end is told in the reader's zone (Seat.time_zone, else the game's: clock.reader_zone).
 
 A message's text is told to its sender and recipients only: engine.event_view hides it from
 others (until the game ends), who read that a private message was sent, without text or parties.

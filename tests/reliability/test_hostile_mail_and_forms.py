@@ -169,7 +169,7 @@ zones = st.one_of(
 def test_the_one_tap_time_zone_takes_only_a_zone_of_the_list_and_a_refusal_changes_nothing(
     client, game_on_turn, zone
 ):
-    """The player page's "Show my times in Europe/Berlin" (views_long "time-zone"): any text is a
+    """The player page's "Show my times in Europe/Berlin" (web/views/table.py "time-zone"): any text is a
     redirect to the page with a clear refusal or the zone saved, and nothing else of the seat
     (its preferences, language, subscription) or the game ever changes."""
     game, seat = game_on_turn

@@ -1,4 +1,4 @@
-"""The one-tap time zone beside the deadline (templates/games/_deadline.html, views_long "time-zone").
+"""The one-tap time zone beside the deadline (templates/games/_deadline.html, web/views/table.py "time-zone").
 
 A player who chose no zone reads their deadline in the game's ("Deine Frist: 2026-12-03 10:00
 (UTC)"); their browser's zone, when it is another one of the list, is offered beside it with one

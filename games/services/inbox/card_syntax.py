@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from games.engine.data import COIN_DESIGNS, MISSION_CARDS
 from games.words.syntax import OrderSyntaxError, is_number, number_at
 
-CARD_WORD = "card"  # "karte" is folded to it (syntax_words.WORDS)
+CARD_WORD = "card"  # "karte" is folded to it (words/syntax.WORDS)
 # The printed names (games/words/trade.py CARD_NAMES, English and German) -> the card's id stem.
 CARD_NAMES = {
     "combo": "combo", "kombo": "combo", "muenzkombo": "combo",

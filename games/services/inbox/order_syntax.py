@@ -225,7 +225,7 @@ NEITHER = ("neither", "keine", "keines", "keinen")
 
 def _keep(args: list[str]) -> dict[str, Any]:
     """ "keep Milet"; "keep neither" / "behalte keine" (both tiles to the discard pile, in the order the
-    email named them unless the tiles follow: email_orders.py fills the order in)."""
+    email named them unless the tiles follow: replies.py fills the order in)."""
     if args and args[0] in NEITHER:
         return {"kind": "choose_tile", "keep": None, "discard_order": [_tile(t) for t in args[1:3]]}
     return _one("choose_tile", "keep", lambda a: _tile(a[0]))(args)

@@ -103,7 +103,7 @@ class PreferenceForm(TimeZoneForm):
 
     `game_zone`: the game's zone, named by the first choice (blank: follow it); `zone`: the zone
     the player reads times in now, named by the digest hour's label (games/services/digests.py reads the
-    hour in it). Build it with long_context.preference_form, which knows both."""
+    hour in it). Build it with web/table_context.preference_form, which knows both."""
 
     field_order = ["mode", "digest_hour", "language", "time_zone"]
     mode = forms.ChoiceField(label=_("Emails"), choices=NotificationPreference.Mode.choices)
