@@ -7,6 +7,9 @@ from typing import Any
 import pytest
 
 from games.engine import Command, Event, GameRng, GameState, RuleViolation, decide, fold_from, scenario
+from games.engine.commands import Destination, Move
+from games.engine.fold import apply_events
+from games.engine.movement import decide_move
 
 
 def state_of(**spec: Any) -> GameState:
@@ -58,3 +61,42 @@ def into_year(year: int, **spec: Any) -> tuple[list[Event], GameState]:
     state = scenario({**spec, "year": year + 1, "action_round": 3})
     state = scenario({**spec, "year": year + 1, "action_round": 3, "on_turn": state.seat_order[-1]})
     return play(state, Pass(state.seat_order[-1]))
+
+
+# The Move examples' helpers (test_movement, test_combat, test_fortification): hand-made positions and
+# dice that fall as the example says.
+class ScriptedDice(GameRng):
+    """A GameRng whose dice fall as the test says, so each combat is an exact example."""
+
+    def __init__(self, *rolls: int) -> None:
+        super().__init__("scripted", 0)
+        self.rolls = list(rolls)
+
+    def die(self) -> int:
+        assert self.rolls, "the engine rolled more dice than the example scripted"
+        return self.rolls.pop(0)
+
+
+def game(board: dict[str, dict[str, Any]], **players: dict[str, Any]) -> GameState:
+    """A hand-made position; Athens (10 FP) and Sparta play unless others are named."""
+    return scenario({"players": players or {"athens": {"fp": 10}, "sparta": {"fp": 10}}, "board": board})
+
+
+def move(
+    origin: str, *destinations: Destination, player: str = "athens", order: tuple[str, ...] = ()
+) -> Move:
+    return Move(player=player, origin=origin, destinations=destinations, battle_order=order)
+
+
+def play_move(state: GameState, cmd: Move, rng: GameRng | None = None) -> tuple[list[Event], GameState]:
+    """Decide the move and fold its events; a move without combat may roll no die at all."""
+    dice = rng or ScriptedDice()
+    events = decide_move(state, cmd, dice)
+    if isinstance(dice, ScriptedDice):
+        assert dice.rolls == [], "every scripted die must be used"
+    return events, apply_events(state, events)
+
+
+def units_at(state: GameState, space: str) -> tuple[str | None, int, bool, int]:
+    p = state.board[space]
+    return p.owner, p.phalanxes, p.king, p.navigators

@@ -13,7 +13,7 @@ from games.engine.commands import Destination
 from games.engine.movement import decide_move
 from games.engine.rng import GameRng
 from games.engine.state import GameState
-from tests.engine.test_movement import ScriptedDice, game, move, play, units_at
+from tests.engine.support import ScriptedDice, game, move, play_move, units_at
 
 
 def battle_of(events: list[Any]) -> dict[str, Any]:
@@ -29,7 +29,7 @@ def supply_and_board(state: GameState, faction: str) -> tuple[int, int]:
 def test_s_combat_defender_fires_first_then_the_attacker_alternating() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 2}, "E3": {"phalanxes": 2}})
     # garrison misses, Athens hits once, garrison hits once, Athens hits the last defender
-    events, after = play(state, move("C3", Destination("E3", 2)), ScriptedDice(1, 2, 3, 1, 6, 4))
+    events, after = play_move(state, move("C3", Destination("E3", 2)), ScriptedDice(1, 2, 3, 1, 6, 4))
     battle = battle_of(events)
     assert [(r["side"], r["dice"], r["hits"]) for r in battle["rounds"]] == [
         ("defender", [1, 2], 0),
@@ -52,7 +52,7 @@ def test_s_combat_defender_fires_first_then_the_attacker_alternating() -> None:
 def test_s_combat_five_or_more_phalanxes_still_roll_four_dice() -> None:
     state = game({"E3": {"owner": "athens", "phalanxes": 6}, "G3": {"owner": "sparta", "phalanxes": 5}})
     dice = ScriptedDice(*[1] * 4, *[1] * 4, *[1] * 4, *[6] * 4, 1, *[6] * 4)
-    events, after = play(state, move("E3", Destination("G3", 6)), dice)
+    events, after = play_move(state, move("E3", Destination("G3", 6)), dice)
     rounds = battle_of(events)["rounds"]
     assert [len(r["dice"]) for r in rounds] == [4, 4, 4, 4, 1, 4]
     assert [r["defender_phalanxes"] for r in rounds] == [5, 5, 5, 1, 1, 0]
@@ -64,7 +64,7 @@ def test_s_combat_five_or_more_phalanxes_still_roll_four_dice() -> None:
 def test_s_combat_a_three_to_six_is_a_hit_and_losses_are_removed_after_each_roll() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 4}, "E3": {"phalanxes": 4}})
     dice = ScriptedDice(1, 2, 3, 6, 4, 5, 2, 2, 5, 3)
-    events, _ = play(state, move("C3", Destination("E3", 4)), dice)
+    events, _ = play_move(state, move("C3", Destination("E3", 4)), dice)
     rounds = battle_of(events)["rounds"]
     assert [r["hits"] for r in rounds] == [2, 2, 0, 2]
     # after losing 2 in the first roll, Athens fires 2 dice, and so does the garrison after its losses
@@ -79,7 +79,7 @@ def test_s_combat_an_attacker_wiped_out_in_the_defenders_round_never_fires() -> 
         }
     )
     # exactly three dice, all Sparta's: a die rolled for Athens would break the script
-    events, after = play(state, move("E3", Destination("G3", 2, king=True)), ScriptedDice(3, 4, 5))
+    events, after = play_move(state, move("E3", Destination("G3", 2, king=True)), ScriptedDice(3, 4, 5))
     battle = battle_of(events)
     assert [r["side"] for r in battle["rounds"]] == ["defender"]
     assert battle["rounds"][0]["phalanx_hits"] == 2
@@ -97,7 +97,9 @@ def test_s_combat_heroes_fall_with_their_last_phalanx_and_the_king_gives_his_kil
             "G3": {"owner": "sparta", "phalanxes": 1, "king": True},
         }
     )
-    events, after = play(state, move("E3", Destination("G3", 1, king=True, navigators=1)), ScriptedDice(6))
+    events, after = play_move(
+        state, move("E3", Destination("G3", 1, king=True, navigators=1)), ScriptedDice(6)
+    )
     battle = battle_of(events)
     assert battle["heroes_lost"] == {
         "attacker": {"king": True, "navigators": 1, "builders": 0},
@@ -116,7 +118,7 @@ def test_s_combat_a_defending_king_falls_and_the_attacker_gains_2_vp() -> None:
             "G3": {"owner": "sparta", "phalanxes": 1, "king": True, "navigators": 1},
         }
     )
-    events, after = play(state, move("E3", Destination("G3", 3, king=True)), ScriptedDice(1, 6, 1, 1))
+    events, after = play_move(state, move("E3", Destination("G3", 3, king=True)), ScriptedDice(1, 6, 1, 1))
     assert battle_of(events)["kings_killed"] == [{"faction": "sparta", "killer": "athens", "vp": 2}]
     assert after.players["athens"].vp == 2 and not after.players["sparta"].king_alive
     # the winners stand on the conquered Polis with their King; Sparta's Navigator fell too
@@ -125,7 +127,7 @@ def test_s_combat_a_defending_king_falls_and_the_attacker_gains_2_vp() -> None:
 
 def test_s_combat_a_neutral_garrison_gives_nobody_vp_for_a_king() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 1, "king": True}, "D3": {"phalanxes": 1}})
-    events, after = play(state, move("C3", Destination("D3", 1, king=True)), ScriptedDice(4))
+    events, after = play_move(state, move("C3", Destination("D3", 1, king=True)), ScriptedDice(4))
     assert battle_of(events)["kings_killed"] == [{"faction": "athens", "killer": None, "vp": 0}]
     assert not after.players["athens"].king_alive
     assert [p.vp for p in after.players.values()] == [0, 0]
@@ -143,7 +145,7 @@ def test_h_pieces_fallen_phalanxes_return_to_their_supply_and_neutral_ones_vanis
     # E4: garrison hits once, Athens (1 left) hits once, garrison misses, Athens hits the last.
     # G3: Sparta hits twice, Athens (1 left) misses, Sparta hits the last.
     dice = ScriptedDice(6, 1, 3, 1, 5, 3, 5, 1, 2, 4)
-    events, after = play(state, cmd, dice)
+    events, after = play_move(state, cmd, dice)
     assert [b.payload["winner"] for b in events if b.type == "BattleFought"] == ["attacker", "defender"]
     assert supply_and_board(after, "athens") == (59, 1)
     assert supply_and_board(after, "sparta") == (58, 2)
@@ -164,7 +166,7 @@ def test_s_combat_the_same_seed_rolls_the_same_battle() -> None:
 
 def test_s_combat_empty_a_polis_without_phalanxes_falls_without_combat() -> None:
     state = game({"E3": {"owner": "athens", "phalanxes": 2}, "G3": {"owner": "sparta", "phalanxes": 0}})
-    events, after = play(state, move("E3", Destination("G3", 2)), ScriptedDice())
+    events, after = play_move(state, move("E3", Destination("G3", 2)), ScriptedDice())
     assert [e.type for e in events] == ["UnitsMoved", "PolisConquered"]
     assert events[1].payload["after_battle"] is False
     assert units_at(after, "G3") == ("athens", 2, False, 0)
@@ -177,7 +179,7 @@ def test_s_combat_empty_heroes_left_alone_are_captured() -> None:
             "G3": {"owner": "sparta", "phalanxes": 0, "king": True, "navigators": 1},
         }
     )
-    events, after = play(state, move("E3", Destination("G3", 1)), ScriptedDice())
+    events, after = play_move(state, move("E3", Destination("G3", 1)), ScriptedDice())
     conquered = events[-1].payload
     assert conquered["heroes_captured"] == {"king": True, "navigators": 1, "builders": 0}
     assert conquered["kings_killed"] == [{"faction": "sparta", "killer": "athens", "vp": 2}]
@@ -201,7 +203,7 @@ def test_s_loot_unminted_coins_go_behind_the_conquerors_screen() -> None:
         athens={"fp": 10, "coins_behind_screen": {"owl": 1}},
         sparta={},
     )
-    events, after = play(state, move("C3", Destination("D3", 2)))
+    events, after = play_move(state, move("C3", Destination("D3", 2)))
     assert events[-1].payload["loot"] == {"owl": 2, "turtle": 1}
     assert after.players["athens"].coins_behind_screen == {"owl": 3, "turtle": 1}
     assert after.board["D3"].unminted_coins == {}
@@ -214,10 +216,10 @@ def test_s_loot_is_taken_after_a_won_battle_and_not_after_a_lost_one() -> None:
         "D3": {"phalanxes": 1, "unminted_coins": {"pegasus": 2}},
     }
     state = game(board)
-    events, won = play(state, move("C3", Destination("D3", 2)), ScriptedDice(1, 5, 2))
+    events, won = play_move(state, move("C3", Destination("D3", 2)), ScriptedDice(1, 5, 2))
     assert events[-1].type == "PolisConquered" and events[-1].payload["loot"] == {"pegasus": 2}
     assert won.players["athens"].coins_behind_screen == {"pegasus": 2}
-    events, lost = play(state, move("C3", Destination("D3", 2)), ScriptedDice(6, 1, 3))
+    events, lost = play_move(state, move("C3", Destination("D3", 2)), ScriptedDice(6, 1, 3))
     assert events[-1].type == "BattleFought" and events[-1].payload["winner"] == "defender"
     assert lost.board["D3"].unminted_coins == {"pegasus": 2}
     assert lost.players["athens"].coins_behind_screen == {}
@@ -228,7 +230,7 @@ def test_s_combat_the_battle_ends_only_when_one_side_has_no_phalanxes(attackers:
     state = game(
         {"E3": {"owner": "athens", "phalanxes": attackers}, "G3": {"owner": "sparta", "phalanxes": 4}}
     )
-    events, after = play(state, move("E3", Destination("G3", attackers)), GameRng("ends", attackers))
+    events, after = play_move(state, move("E3", Destination("G3", attackers)), GameRng("ends", attackers))
     battle = battle_of(events)
     last = battle["rounds"][-1]
     assert 0 in (last["attacker_phalanxes"], last["defender_phalanxes"])
@@ -243,7 +245,7 @@ def test_s_builder_dies_with_its_army() -> None:
         sparta={},
     )
     # the garrison hits twice: Corinth's army falls before it fires, and its Builder with it
-    events, after = play(
+    events, after = play_move(
         state, move("C7", Destination("D7", 2, builders=1), player="corinth"), ScriptedDice(5, 6)
     )
     assert battle_of(events)["heroes_lost"]["attacker"] == {"king": False, "navigators": 0, "builders": 1}

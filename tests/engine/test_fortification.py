@@ -9,7 +9,7 @@ from typing import Any
 
 from games.engine.commands import Destination
 from games.engine.fortification import absorb_hits, repaired
-from tests.engine.test_movement import ScriptedDice, game, move, play, units_at
+from tests.engine.support import ScriptedDice, game, move, play_move, units_at
 
 
 def battle_of(events: list[Any]) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def test_s_fort_takes_the_attackers_hits_first() -> None:
         }
     )
     dice = ScriptedDice(1, 1, 6, 6, 1, 1, 2, 2, 6, 6, 6, 1)
-    events, after = play(state, move("E3", Destination("G3", 4)), dice)
+    events, after = play_move(state, move("E3", Destination("G3", 4)), dice)
     attacks = [r for r in battle_of(events)["rounds"] if r["side"] == "attacker"]
     assert [(r["hits"], r["fortification_hits"], r["phalanx_hits"]) for r in attacks] == [
         (2, 2, 0),
@@ -45,7 +45,7 @@ def test_s_fort_hits_spill_to_the_next_fortification_and_then_to_the_phalanxes()
         }
     )
     dice = ScriptedDice(1, 1, 6, 6, 6, 6, 2, 2, 6, 6, 6, 6)
-    events, after = play(state, move("E3", Destination("G3", 4)), dice)
+    events, after = play_move(state, move("E3", Destination("G3", 4)), dice)
     rounds = battle_of(events)["rounds"]
     # 4 hits: 3 destroy the first Fortification, the 4th lands on the next
     assert (rounds[1]["fortification_hits"], rounds[1]["fortification_hp"]) == (4, [2])
@@ -71,7 +71,7 @@ def test_s_fort_a_damaged_fortification_is_repaired_after_the_combat() -> None:
     )
     # Sparta misses; Athens hits twice (first Fortification down to 1); Sparta hits;
     # Athens misses; Sparta hits the last attacker
-    events, after = play(state, move("E3", Destination("G3", 2)), ScriptedDice(1, 6, 6, 5, 2, 4))
+    events, after = play_move(state, move("E3", Destination("G3", 2)), ScriptedDice(1, 6, 6, 5, 2, 4))
     battle = battle_of(events)
     assert battle["rounds"][-1]["fortification_hp"] == [1, 3]
     assert battle["winner"] == "defender" and battle["fortification_hp_after"] == [3, 3]
@@ -88,7 +88,7 @@ def test_s_fort_a_destroyed_fortification_is_not_repaired() -> None:
     )
     # Athens destroys the first and damages the second, then misses while Sparta hits each round
     dice = ScriptedDice(1, 6, 6, 6, 6, 6, 1, 1, 1, 6, 1, 1, 6, 1, 6)
-    events, after = play(state, move("E3", Destination("G3", 4)), dice)
+    events, after = play_move(state, move("E3", Destination("G3", 4)), dice)
     battle = battle_of(events)
     attacks = [r for r in battle["rounds"] if r["side"] == "attacker"]
     assert [r["fortification_hp"] for r in attacks] == [[2], [2], [2], [2]]
@@ -103,7 +103,7 @@ def test_s_fort_alone_does_not_defend_and_is_inherited_intact() -> None:
             "G3": {"owner": "sparta", "phalanxes": 0, "fortification_hp": [3, 3]},
         }
     )
-    events, after = play(state, move("E3", Destination("G3", 1)), ScriptedDice())
+    events, after = play_move(state, move("E3", Destination("G3", 1)), ScriptedDice())
     assert [e.type for e in events] == ["UnitsMoved", "PolisConquered"]
     assert events[-1].payload["fortification_hp"] == [3, 3]
     assert units_at(after, "G3") == ("athens", 1, False, 0)

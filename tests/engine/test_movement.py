@@ -1,7 +1,7 @@
 """The Move action as examples: S-MOVE, S-MOVE-FREE, S-MOVE-NAV, S-MOVE-ORDER, S-MOVE-BUILDER, H-CONTROL.
 
-Athens' Native Polis is C3, Sparta's G3, Corinth's C7 (H-SETUP). The helpers here are
-shared with test_combat.py and test_fortification.py.
+Athens' Native Polis is C3, Sparta's G3, Corinth's C7 (H-SETUP). The helpers, shared with test_combat.py and
+test_fortification.py, are in support.py.
 """
 
 from __future__ import annotations
@@ -13,58 +13,18 @@ from typing import Any
 import pytest
 
 from games.engine.commands import Destination, Move
-from games.engine.events import Event, RuleViolation
-from games.engine.fold import apply_events
+from games.engine.events import RuleViolation
 from games.engine.move_options import legal_moves
 from games.engine.movement import decide_move, move_cost
 from games.engine.rng import GameRng
-from games.engine.scenario import scenario
-from games.engine.state import GameState
-
-
-class ScriptedDice(GameRng):
-    """A GameRng whose dice fall as the test says, so each combat is an exact example."""
-
-    def __init__(self, *rolls: int) -> None:
-        super().__init__("scripted", 0)
-        self.rolls = list(rolls)
-
-    def die(self) -> int:
-        assert self.rolls, "the engine rolled more dice than the example scripted"
-        return self.rolls.pop(0)
-
-
-def game(board: dict[str, dict[str, Any]], **players: dict[str, Any]) -> GameState:
-    """A hand-made position; Athens (10 FP) and Sparta play unless others are named."""
-    return scenario({"players": players or {"athens": {"fp": 10}, "sparta": {"fp": 10}}, "board": board})
-
-
-def move(
-    origin: str, *destinations: Destination, player: str = "athens", order: tuple[str, ...] = ()
-) -> Move:
-    return Move(player=player, origin=origin, destinations=destinations, battle_order=order)
-
-
-def play(state: GameState, cmd: Move, rng: GameRng | None = None) -> tuple[list[Event], GameState]:
-    """Decide the move and fold its events; a move without combat may roll no die at all."""
-    dice = rng or ScriptedDice()
-    events = decide_move(state, cmd, dice)
-    if isinstance(dice, ScriptedDice):
-        assert dice.rolls == [], "every scripted die must be used"
-    return events, apply_events(state, events)
-
-
-def units_at(state: GameState, space: str) -> tuple[str | None, int, bool, int]:
-    p = state.board[space]
-    return p.owner, p.phalanxes, p.king, p.navigators
-
+from tests.engine.support import ScriptedDice, game, move, play_move, units_at
 
 # --- S-MOVE ---------------------------------------------------------------------------------
 
 
 def test_s_move_cost_is_units_over_four_rounded_up_times_distance() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 5}, "E5": {"owner": "athens"}})
-    events, after = play(state, move("C3", Destination("E5", phalanxes=5)))
+    events, after = play_move(state, move("C3", Destination("E5", phalanxes=5)))
     # 5 units -> ceil(5/4) = 2, distance C3-E5 = 2 -> 4 FP
     assert move_cost(5, 2, 0) == 4
     assert events[0].type == "UnitsMoved" and events[0].payload["fp_paid"] == 4
@@ -83,7 +43,7 @@ def test_s_move_spread_to_three_destinations_costs_only_the_farthest() -> None:
         }
     )
     cmd = move("C3", Destination("D3", 2), Destination("E5", 3), Destination("C6", 3))
-    events, after = play(state, cmd)
+    events, after = play_move(state, cmd)
     # 8 units -> 2 groups of 4; the farthest destination, C6, is 3 away: 6 FP, not 2*1 + 2*2 + 2*3
     assert events[0].payload["fp_paid"] == 6 == move_cost(8, 3, 0)
     assert [after.board[s].phalanxes for s in ("C3", "D3", "E5", "C6")] == [0, 2, 4, 3]
@@ -92,7 +52,7 @@ def test_s_move_spread_to_three_destinations_costs_only_the_farthest() -> None:
 def test_s_move_crosses_empty_spaces_without_trade_links() -> None:
     state = game({"A1": {"owner": "athens", "phalanxes": 1}, "I9": {"owner": "athens"}})
     assert state.trade_links == []
-    _, after = play(state, move("A1", Destination("I9", 1)))
+    _, after = play_move(state, move("A1", Destination("I9", 1)))
     assert after.board["I9"].phalanxes == 1 and after.players["athens"].fp == 10 - 8
 
 
@@ -100,7 +60,7 @@ def test_s_move_every_unit_ends_at_a_destination_and_pieces_are_kept() -> None:
     state = game(
         {"C3": {"owner": "athens", "phalanxes": 6, "king": True}, "D4": {"owner": "athens"}, "E3": {}}
     )
-    events, after = play(state, move("C3", Destination("D4", 2, king=True), Destination("E3", 4)))
+    events, after = play_move(state, move("C3", Destination("D4", 2, king=True), Destination("E3", 4)))
     on_board = sum(p.phalanxes for p in after.board.values() if p.owner == "athens")
     assert on_board == 6 and after.players["athens"].phalanx_supply + on_board == 60
     assert units_at(after, "D4") == ("athens", 2, True, 0)
@@ -111,7 +71,7 @@ def test_s_move_every_unit_ends_at_a_destination_and_pieces_are_kept() -> None:
 
 def test_s_move_units_arriving_at_an_own_polis_just_join() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 3}, "D3": {"owner": "athens", "phalanxes": 2}})
-    events, after = play(state, move("C3", Destination("D3", 3)))
+    events, after = play_move(state, move("C3", Destination("D3", 3)))
     assert events[0].payload["destinations"][0]["arrival"] == "join"
     assert len(events) == 1 and units_at(after, "D3") == ("athens", 5, False, 0)
 
@@ -193,7 +153,7 @@ def test_s_move_legal_moves_are_legal_affordable_and_bounded() -> None:
 
 def test_s_move_free_the_king_is_not_counted() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 4, "king": True}, "E3": {"owner": "athens"}})
-    events, after = play(state, move("C3", Destination("E3", 4, king=True)))
+    events, after = play_move(state, move("C3", Destination("E3", 4, king=True)))
     # 4 phalanxes + King: still one group of 4 -> 1 x 2 = 2 FP
     assert events[0].payload["units_counted"] == 4 and events[0].payload["fp_paid"] == 2
     assert after.board["E3"].king and not after.board["C3"].king
@@ -205,7 +165,7 @@ def test_s_move_free_builders_ride_free() -> None:
         corinth={"fp": 1},
         sparta={},
     )
-    events, after = play(state, move("C7", Destination("D7", 4, builders=2), player="corinth"))
+    events, after = play_move(state, move("C7", Destination("D7", 4, builders=2), player="corinth"))
     assert events[0].payload["fp_paid"] == 1
     assert after.board["D7"].builders == 2 and after.players["corinth"].fp == 0
 
@@ -220,7 +180,7 @@ def test_s_move_builder_may_split_but_each_travels_with_a_phalanx() -> None:
         sparta={},
     )
     split = move("C7", Destination("D7", 1, builders=1), Destination("C8", 1, builders=1), player="corinth")
-    _, after = play(state, split)
+    _, after = play_move(state, split)
     assert after.board["D7"].builders == 1 and after.board["C8"].builders == 1
     assert after.board["C8"].owner == "corinth"
     alone = move("C7", Destination("D7", 2, builders=1), Destination("C8", 0, builders=1), player="corinth")
@@ -234,7 +194,7 @@ def test_s_move_builder_may_split_but_each_travels_with_a_phalanx() -> None:
 
 def test_s_move_nav_navigators_count_as_units_and_discount_last() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 3, "navigators": 2}, "E3": {"owner": "athens"}})
-    events, after = play(state, move("C3", Destination("E3", 3, navigators=2)))
+    events, after = play_move(state, move("C3", Destination("E3", 3, navigators=2)))
     # 5 units -> 2 groups x 2 spaces = 4, then -1 per Navigator = 2 (not (2 - 2) x 2 = 0)
     assert events[0].payload["fp_paid"] == 2 == move_cost(5, 2, 2)
     assert after.board["E3"].navigators == 2 and after.players["athens"].fp == 8
@@ -246,14 +206,14 @@ def test_s_move_nav_cost_never_below_zero() -> None:
         athens={"fp": 0},
         sparta={},
     )
-    events, after = play(state, move("C3", Destination("D3", 2, navigators=2)))
+    events, after = play_move(state, move("C3", Destination("D3", 2, navigators=2)))
     assert move_cost(4, 1, 2) == 0 and events[0].payload["fp_paid"] == 0
     assert after.players["athens"].fp == 0 and after.board["D3"].navigators == 2
 
 
 def test_s_move_nav_only_navigators_in_the_moving_force_count() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 4, "navigators": 1}, "E3": {"owner": "athens"}})
-    events, _ = play(state, move("C3", Destination("E3", 4)))
+    events, _ = play_move(state, move("C3", Destination("E3", 4)))
     assert events[0].payload["fp_paid"] == 2  # the Navigator stayed home: no discount
 
 
@@ -274,7 +234,7 @@ def test_s_move_order_battles_are_fought_in_the_attackers_order() -> None:
     )
     cmd = move("C3", Destination("E3", 1), Destination("C5", 1), order=("C5", "E3"))
     # C5 first: its garrison misses (1), Athens hits (6). Then E3: the garrison hits (3).
-    events, after = play(state, cmd, ScriptedDice(1, 6, 3))
+    events, after = play_move(state, cmd, ScriptedDice(1, 6, 3))
     battles = [e.payload for e in events if e.type == "BattleFought"]
     assert [b["space"] for b in battles] == ["C5", "E3"]
     assert [r["dice"] for r in battles[0]["rounds"]] == [[1], [6]]
@@ -284,7 +244,7 @@ def test_s_move_order_battles_are_fought_in_the_attackers_order() -> None:
 
 def test_s_move_order_may_be_left_out_for_a_single_battle() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 2}, "E3": {"phalanxes": 1}, "D3": {}})
-    events, _ = play(state, move("C3", Destination("E3", 1), Destination("D3", 1)), ScriptedDice(1, 5))
+    events, _ = play_move(state, move("C3", Destination("E3", 1), Destination("D3", 1)), ScriptedDice(1, 5))
     assert [e.type for e in events] == ["UnitsMoved", "PolisConquered", "BattleFought", "PolisConquered"]
 
 
@@ -293,7 +253,7 @@ def test_s_move_order_may_be_left_out_for_a_single_battle() -> None:
 
 def test_h_control_a_polis_stays_yours_when_all_units_leave() -> None:
     state = game({"D4": {"owner": "athens", "phalanxes": 2}, "D5": {"owner": "athens"}})
-    _, after = play(state, move("D4", Destination("D5", 2)))
+    _, after = play_move(state, move("D4", Destination("D5", 2)))
     assert units_at(after, "D4") == ("athens", 0, False, 0)
 
 
@@ -310,13 +270,13 @@ def test_h_control_heroes_never_stay_alone_outside_the_native_polis() -> None:
             decide_move(state, cmd, ScriptedDice())
         assert refused.value.rule == "H-CONTROL"
     assert state.to_dict() == before
-    _, after = play(state, move("D4", Destination("D5", 1, king=True, navigators=1)))
+    _, after = play_move(state, move("D4", Destination("D5", 1, king=True, navigators=1)))
     assert units_at(after, "D4") == ("athens", 1, False, 0)
 
 
 def test_h_control_the_king_may_stay_alone_in_his_native_polis() -> None:
     state = game({"C3": {"owner": "athens", "phalanxes": 2, "king": True}, "D4": {"owner": "athens"}})
-    _, after = play(state, move("C3", Destination("D4", 2)))
+    _, after = play_move(state, move("C3", Destination("D4", 2)))
     assert units_at(after, "C3") == ("athens", 0, True, 0)
 
 
