@@ -24,14 +24,13 @@ from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS, link
-from tests.browser.test_phone_first_turn import email_on_a_phone
+from tests.browser.support import PHONE, email_on_a_phone
 from tests.browser_like_client import BrowserLikeClient
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # ~30 s a language
 
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 FAILING = ("serious", "critical")
 REPORTS = ARTIFACTS / "accessibility"

@@ -6,47 +6,15 @@ Screenshots: test-artifacts/browser/board/.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.reading.links import link_token
-from games.services.game_setup import PlayerSpec, create_game
 from tests.browser.conftest import ARTIFACTS as BROWSER_ARTIFACTS
+from tests.browser.support import SCENARIO, athens_link, wait_for_cost
 
 ARTIFACTS = BROWSER_ARTIFACTS / "board"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-# Athens on turn with 6 phalanxes in its Native Polis; D4 is a neutral Polis whose garrison has
-# fallen, with a treasure on it: a Move there conquers it without combat (S-COMBAT-EMPTY, S-LOOT).
-SCENARIO: dict[str, Any] = {
-    "players": {"athens": {"fp": 3}, "sparta": {"fp": 2}},
-    "seat_order": ["athens", "sparta"],
-    "board": {
-        "C3": {"owner": "athens", "phalanxes": 6, "king": True, "navigators": 1},
-        "D4": {"tile": "megara", "phalanxes": 0, "unminted_coins": {"turtle": 1}},
-        "G3": {"owner": "sparta", "phalanxes": 4, "king": True, "fortification_hp": [3, 1]},
-        "E5": {"tile": "delos", "phalanxes": 2},
-    },
-}
-
-
-def wait_for_cost(page: Any, cost: str) -> None:
-    # expect() polls from Playwright's side: the page's CSP forbids the eval wait_for_function needs.
-    expect(page.locator("#move-cost")).to_have_attribute("data-cost", cost, timeout=10_000)
-
-
-def athens_link(live_server, language: str) -> str:
-    players = [
-        PlayerSpec("Ana", "ana@example.com", "athens", language=language),
-        PlayerSpec("Ben", "ben@example.com", "sparta", language=language),
-    ]
-    game = create_game(players, scenario=SCENARIO)
-    seat = game.seats.get(faction="athens")
-    return live_server.url + reverse("games:play", args=[game.pk, link_token(seat)])
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_board_clicks import athens_link, wait_for_cost
+from tests.browser.support import athens_link, wait_for_cost
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

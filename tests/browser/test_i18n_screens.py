@@ -8,29 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import legal_commands
 from games.models import Seat
-from games.reading.situation import load_game
-from games.services.game_setup import create_game
-from games.services.orders import submit_order
-from tests.browser.conftest import ARTIFACTS, link
-from tests.order_loop_support import ANA, BEN, seats_to_act
+from tests.browser.conftest import link
+from tests.browser.support import I18N_SHOTS, PHONE, a_game_under_way
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-SHOTS = ARTIFACTS / "i18n"
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def a_game_under_way() -> Seat:
-    """A two-player game after an Expand, so the page has events, a neutral Polis and a turn."""
-    game = create_game([ANA, BEN], name="Aegean test")
-    first = seats_to_act(game)[0]
-    loaded = load_game(game)
-    expand = next(c for c in legal_commands(loaded.state, first.faction) if c.kind == "expand")
-    submit_order(game, first, expand, loaded.seq)
-    return seats_to_act(game)[0]
 
 
 def open_page(browser, live_server, seat: Seat, locale: str, viewport: dict, scheme: str = "light"):
@@ -43,7 +27,7 @@ def open_page(browser, live_server, seat: Seat, locale: str, viewport: dict, sch
 @pytest.mark.django_db(transaction=True)
 def test_the_player_page_in_english_and_german_on_a_phone_and_a_desktop(live_server, browser):
     seat = a_game_under_way()
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    I18N_SHOTS.mkdir(parents=True, exist_ok=True)
 
     english = open_page(browser, live_server, seat, "en-GB", PHONE)
     assert english.locator("html").get_attribute("lang") == "en"
@@ -55,7 +39,7 @@ def test_the_player_page_in_english_and_german_on_a_phone_and_a_desktop(live_ser
     assert english.locator("details.order[open]").count() == 0
     assert english.locator(".suggestions button").first.is_visible()
     assert english.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    english.screenshot(path=str(SHOTS / "phone-en.png"), full_page=True)
+    english.screenshot(path=str(I18N_SHOTS / "phone-en.png"), full_page=True)
 
     german = open_page(browser, live_server, seat, "de-DE", PHONE)
     assert german.locator("html").get_attribute("lang") == "de"
@@ -63,19 +47,19 @@ def test_the_player_page_in_english_and_german_on_a_phone_and_a_desktop(live_ser
     assert german.locator("#orders h2").inner_text() == "Dein Befehl"
     german.locator("#details-move summary").click()
     assert german.locator("label[for='id_move-origin']").inner_text().startswith("Aus deiner Polis")
-    german.screenshot(path=str(SHOTS / "phone-de-move-open.png"), full_page=True)
+    german.screenshot(path=str(I18N_SHOTS / "phone-de-move-open.png"), full_page=True)
 
     dark = open_page(browser, live_server, seat, "de-DE", PHONE, scheme="dark")
     background = dark.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(20, 24, 29)"  # the dark palette
-    dark.screenshot(path=str(SHOTS / "phone-de-dark.png"), full_page=True)
+    dark.screenshot(path=str(I18N_SHOTS / "phone-de-dark.png"), full_page=True)
 
     desktop = open_page(browser, live_server, seat, "en-US", DESKTOP)
     assert desktop.locator("details.order[open]").count() == desktop.locator("details.order").count()
-    desktop.screenshot(path=str(SHOTS / "desktop-en.png"), full_page=True)
+    desktop.screenshot(path=str(I18N_SHOTS / "desktop-en.png"), full_page=True)
     desktop_de = open_page(browser, live_server, seat, "de-DE", DESKTOP, scheme="dark")
     assert "Vorgeschlagene Befehle" in desktop_de.inner_text("#orders")
-    desktop_de.screenshot(path=str(SHOTS / "desktop-de-dark.png"), full_page=True)
+    desktop_de.screenshot(path=str(I18N_SHOTS / "desktop-de-dark.png"), full_page=True)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -96,4 +80,4 @@ def test_a_player_switches_language_with_the_keyboard_and_the_choice_sticks(live
     assert "Du bist am Zug." in again.inner_text("#status")
     pressed = again.locator(".language-switch button[aria-pressed='true']")
     assert pressed.inner_text() == "Deutsch"
-    again.screenshot(path=str(SHOTS / "desktop-de-chosen.png"), full_page=True)
+    again.screenshot(path=str(I18N_SHOTS / "desktop-de-chosen.png"), full_page=True)

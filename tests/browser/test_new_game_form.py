@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.models import DeadlineSettings, Game
-from tests.browser.test_i18n_screens import SHOTS
+from tests.browser.support import I18N_SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -34,8 +34,8 @@ def test_an_organiser_sets_the_deadlines_of_a_new_game_in_german(live_server, br
     errors = page.locator(".errorlist").all_inner_texts()
     assert errors == ["Unbekannte Zeitzone; schreib z. B. Europe/Berlin oder UTC."]
     assert not Game.objects.exists()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "new-game-deadlines-de.png"), full_page=True)
+    I18N_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(I18N_SHOTS / "new-game-deadlines-de.png"), full_page=True)
 
     # What was typed is kept; only the wrong field needs changing.
     assert page.input_value("#id_deadlines-turn_hours") == "24"

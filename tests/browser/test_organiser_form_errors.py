@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from games.models import Game
-from tests.browser.test_i18n_screens import SHOTS
+from tests.browser.support import I18N_SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -32,5 +32,5 @@ def test_a_refused_deadline_field_shows_its_error_under_that_field_in_german(liv
     assert error.inner_text() == "Dieser Wert muss größer oder gleich 1 sein."
     assert error.bounding_box()["y"] > page.locator("#id_deadlines-turn_hours").bounding_box()["y"]
     assert page.locator(".errorlist").count() == 1  # no other field is blamed
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "organiser-field-error-de.png"), full_page=True)
+    I18N_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(I18N_SHOTS / "organiser-field-error-de.png"), full_page=True)

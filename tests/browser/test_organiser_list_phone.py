@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 
 from games.models import GameProgress
 from games.services.game_setup import create_game
-from tests.browser.test_ux_phone import PHONE, SHOTS
+from tests.browser.support import PHONE, UX_SHOTS
 from tests.order_loop_support import ANA, BEN
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -75,8 +75,8 @@ def test_on_a_phone_every_column_of_the_games_list_shows_without_sideways_scroll
     assert lines(year_cell) == 1  # not three
     assert cells.nth(4).inner_text() == ("Athens, Sparta" if locale == "en-GB" else "Athen, Sparta")
     assert "14" in cells.nth(5).inner_text() and cells.nth(6).inner_text()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"organiser-list-{locale[:2]}.png"), full_page=True)
+    UX_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(UX_SHOTS / f"organiser-list-{locale[:2]}.png"), full_page=True)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -12,10 +12,8 @@ Screenshots: test-artifacts/phone/.
 
 from __future__ import annotations
 
-import base64
 import json
 import re
-from email.mime.base import MIMEBase
 from typing import Any
 
 import pytest
@@ -27,13 +25,13 @@ from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.support import PHONE, email_on_a_phone
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOTS = ARTIFACTS.parent / "phone"
-PHONE = {"width": 390, "height": 844}
 WORDS = {
     "en": {
         "costs": "fortify 3 AP",
@@ -196,18 +194,6 @@ def test_h_order_told_the_game_moved_on_on_a_phone_the_player_sees_it_where_the_
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"moved-on-{language}.png"))
     assert Event.objects.filter(game=seat.game).count() == before
-
-
-def email_on_a_phone(browser: Any, message: Any, language: str) -> Any:
-    """The sent HTML body at 390 px, its inline board picture (cid:) shown as a mail app would."""
-    html, _ = message.alternatives[0]
-    for part in message.attachments:
-        if isinstance(part, MIMEBase) and part["Content-ID"]:
-            data = base64.b64encode(part.get_payload(decode=True)).decode()
-            html = html.replace(f"cid:{part['Content-ID'].strip('<>')}", f"data:image/png;base64,{data}")
-    page = browser.new_context(locale=language, viewport=PHONE).new_page()
-    page.set_content(html)
-    return page
 
 
 @pytest.mark.parametrize("language", ["de", "en"])

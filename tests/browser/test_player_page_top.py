@@ -26,14 +26,16 @@ from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
 from tests.browser.conftest import ARTIFACTS, link
-from tests.browser.test_i18n_screens import a_game_under_way  # happenings, history link, Mission Cards
-from tests.browser.test_seat_time_zone import shown
+from tests.browser.support import (
+    PHONE,
+    a_game_under_way,  # happenings, history link, Mission Cards
+    shown,
+)
 from tests.order_loop_support import seats_to_act
 
 pytestmark = [pytest.mark.browser]
 
 SHOTS = ARTIFACTS / "page-top"
-PHONE = {"width": 390, "height": 844}
 FINGER = 44  # px: the smallest comfortable target on a phone
 WORDS = {
     "en-GB": {

@@ -7,20 +7,15 @@ offer of the browser's zone beside the deadline: its German, its tap, and no off
 
 from __future__ import annotations
 
-import zoneinfo
-
 import pytest
 
 from games.models import DeadlineSettings, Seat, SeatClock
 from games.words.clock import recompute_deadlines
 from tests.browser.conftest import ARTIFACTS, link
+from tests.browser.support import shown
 from tests.order_loop_support import seats_to_act, two_player_game
 
 pytestmark = [pytest.mark.browser]
-
-
-def shown(deadline, zone: str) -> str:
-    return f"{deadline.astimezone(zoneinfo.ZoneInfo(zone)):%Y-%m-%d %H:%M} ({zone})"
 
 
 @pytest.mark.django_db(transaction=True)

@@ -22,13 +22,11 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from games.words.names import faction_name
-from tests.browser.conftest import ARTIFACTS, link
-from tests.browser.test_i18n_screens import a_game_under_way
+from tests.browser.conftest import link
+from tests.browser.support import PHONE, UX_SHOTS, a_game_under_way
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-SHOTS = ARTIFACTS / "ux"
-PHONE = {"width": 390, "height": 844}
 FINGER = 44  # px: the smallest comfortable target on a phone
 
 
@@ -45,7 +43,7 @@ def test_on_a_phone_the_orders_follow_the_board_picture_and_folded_parts_are_fin
     live_server, browser
 ):
     seat = a_game_under_way()
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    UX_SHOTS.mkdir(parents=True, exist_ok=True)
     page = phone(browser, "de-DE")
     page.goto(link(live_server, seat))
 
@@ -68,7 +66,7 @@ def test_on_a_phone_the_orders_follow_the_board_picture_and_folded_parts_are_fin
     send = page.locator("#long-game form[action='message/'] button").bounding_box()
     assert vacation.bounding_box()["y"] >= send["y"] + send["height"] + 8  # not stuck to the button
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=str(SHOTS / "player-de.png"), full_page=True)
+    page.screenshot(path=str(UX_SHOTS / "player-de.png"), full_page=True)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -91,8 +89,8 @@ def test_on_a_phone_the_history_numbers_each_event_once_and_its_steps_are_finger
     assert all(box["height"] >= FINGER for box in boxes)
     assert len({round(box["y"]) for box in boxes}) == 1  # one row on a 390 px phone
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "history-en.png"), full_page=True)
+    UX_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(UX_SHOTS / "history-en.png"), full_page=True)
 
     german = phone(browser, "de-DE")
     german.goto(link(live_server, seat) + "history/?since=all")
@@ -106,7 +104,7 @@ def test_on_a_phone_the_history_leads_back_to_the_game_top_and_bottom_and_each_p
     live_server, browser
 ):
     seat = a_game_under_way()
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    UX_SHOTS.mkdir(parents=True, exist_ok=True)
     for locale, back_words, cards_label in (
         ("de-DE", "Zurück zur Partie", "Auftragskarten"),
         ("en-GB", "Back to the game", "Mission Cards"),
@@ -134,7 +132,7 @@ def test_on_a_phone_the_history_leads_back_to_the_game_top_and_bottom_and_each_p
         assert cards.inner_text().count(",") == 2
         assert cards.bounding_box()["width"] >= mine.bounding_box()["width"] - 30
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.locator("#board").screenshot(path=str(SHOTS / f"history-supplies-{locale[:2]}.png"))
+        page.locator("#board").screenshot(path=str(UX_SHOTS / f"history-supplies-{locale[:2]}.png"))
 
     back.nth(1).click()
     page.wait_for_url(re.compile(rf"/play/{seat.game_id}/[^/]+/$"))  # the player page, not history/

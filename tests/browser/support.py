@@ -1,0 +1,80 @@
+"""Shared helpers of tests/browser/ (and of the tests elsewhere that need them), so that no test
+imports another test module.
+"""
+
+from __future__ import annotations
+
+import base64
+import zoneinfo
+from email.mime.base import MIMEBase
+from typing import Any
+
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from games.engine import legal_commands
+from games.models import Seat
+from games.reading.links import link_token
+from games.reading.situation import load_game
+from games.services.game_setup import PlayerSpec, create_game
+from games.services.orders import submit_order
+from tests.browser.conftest import ARTIFACTS
+from tests.order_loop_support import ANA, BEN, seats_to_act
+
+PHONE = {"width": 390, "height": 844}
+I18N_SHOTS = ARTIFACTS / "i18n"  # the pages in both languages, and the organiser's forms
+UX_SHOTS = ARTIFACTS / "ux"  # the phone's pages and lists
+
+# Athens on turn with 6 phalanxes in its Native Polis; D4 is a neutral Polis whose garrison has
+# fallen, with a treasure on it: a Move there conquers it without combat (S-COMBAT-EMPTY, S-LOOT).
+SCENARIO: dict[str, Any] = {
+    "players": {"athens": {"fp": 3}, "sparta": {"fp": 2}},
+    "seat_order": ["athens", "sparta"],
+    "board": {
+        "C3": {"owner": "athens", "phalanxes": 6, "king": True, "navigators": 1},
+        "D4": {"tile": "megara", "phalanxes": 0, "unminted_coins": {"turtle": 1}},
+        "G3": {"owner": "sparta", "phalanxes": 4, "king": True, "fortification_hp": [3, 1]},
+        "E5": {"tile": "delos", "phalanxes": 2},
+    },
+}
+
+
+def wait_for_cost(page: Any, cost: str) -> None:
+    # expect() polls from Playwright's side: the page's CSP forbids the eval wait_for_function needs.
+    expect(page.locator("#move-cost")).to_have_attribute("data-cost", cost, timeout=10_000)
+
+
+def athens_link(live_server, language: str) -> str:
+    players = [
+        PlayerSpec("Ana", "ana@example.com", "athens", language=language),
+        PlayerSpec("Ben", "ben@example.com", "sparta", language=language),
+    ]
+    game = create_game(players, scenario=SCENARIO)
+    seat = game.seats.get(faction="athens")
+    return live_server.url + reverse("games:play", args=[game.pk, link_token(seat)])
+
+
+def a_game_under_way() -> Seat:
+    """A two-player game after an Expand, so the page has events, a neutral Polis and a turn."""
+    game = create_game([ANA, BEN], name="Aegean test")
+    first = seats_to_act(game)[0]
+    loaded = load_game(game)
+    expand = next(c for c in legal_commands(loaded.state, first.faction) if c.kind == "expand")
+    submit_order(game, first, expand, loaded.seq)
+    return seats_to_act(game)[0]
+
+
+def email_on_a_phone(browser: Any, message: Any, language: str) -> Any:
+    """The sent HTML body at 390 px, its inline board picture (cid:) shown as a mail app would."""
+    html, _ = message.alternatives[0]
+    for part in message.attachments:
+        if isinstance(part, MIMEBase) and part["Content-ID"]:
+            data = base64.b64encode(part.get_payload(decode=True)).decode()
+            html = html.replace(f"cid:{part['Content-ID'].strip('<>')}", f"data:image/png;base64,{data}")
+    page = browser.new_context(locale=language, viewport=PHONE).new_page()
+    page.set_content(html)
+    return page
+
+
+def shown(deadline, zone: str) -> str:
+    return f"{deadline.astimezone(zoneinfo.ZoneInfo(zone)):%Y-%m-%d %H:%M} ({zone})"
