@@ -1,4 +1,4 @@
-"""Find every RuleViolation message template in games/engine/, for gettext (issue 8).
+"""Find every RuleViolation message template in games/engine/, for gettext (docs/i18n.md).
 
 The engine may not import Django, so its English templates carry no gettext marker that
 `makemessages` could find (nor do the few the web layer raises with the engine's class).
