@@ -9,4 +9,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Registers the projectors of games/projectors/ and of any app's projectors module.
         autodiscover_modules("projectors")
-        from .engine import table  # noqa: F401  (issue 6: the appliers of the table events)
+        from .engine import table  # noqa: F401  (the appliers of the table events)

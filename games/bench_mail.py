@@ -97,7 +97,7 @@ def opening_position() -> dict[str, Any]:
 
 def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
     """Write `count` pending turn emails as an order writes them: template and context, rendered by
-    the worker that sends them (issue 9: rendering moved from the order to delivery). The position
+    the worker that sends them (rendering moved from the order to delivery). The position
     is told here once, not by each worker (its game is not in the database): the email carries it."""
     context = frozen(
         {

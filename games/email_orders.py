@@ -1,4 +1,4 @@
-"""Orders and messages by email reply (issue 6): what a reply to a game email does.
+"""Orders and messages by email reply (docs/email-orders.md): what a reply to a game email does.
 
 notifications/inbound.py authenticates the reply by its Reply-To token (games/mail_keys.py) and
 hands it here with the text. An order reply is read (games/order_syntax.py) and submitted through

@@ -1,4 +1,4 @@
-"""Order forms built from `legal_commands` (issue 4); the organiser's new-game form is organiser_forms.py.
+"""Order forms built from `legal_commands` (H-ACTIONS); the organiser's new-game form is organiser_forms.py.
 
 A form only reads what the player typed into the plain dict that `command_from_dict`
 accepts; the engine decides whether the order is legal. Spaces are free text (with the
@@ -320,7 +320,7 @@ def suggested_order(data: Any, faction: str) -> Command:
     return command_from_dict(raw)
 
 
-# Issue 5: the trade offer and the winter order with a Mission Card build on the classes above.
+# H-TRADE, H-MISSIONS: the trade offer and the winter order with a Mission Card build on the classes above.
 from .trade_forms import TRADE_FORMS  # noqa: E402
 
 FORM_BY_KIND.update(TRADE_FORMS)

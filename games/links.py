@@ -1,4 +1,4 @@
-"""Signed per-player links: the only key a player needs (issue 4).
+"""Signed per-player links: the only key a player needs (docs/order-loop.md "Links").
 
 A link token is `django.core.signing.dumps` of (game id, seat id, seat link version) with a
 salt of its own and a timestamp. It cannot be forged without SECRET_KEY, it expires after

@@ -1,4 +1,4 @@
-"""The emails of long games (issue 6), and which emails a player wants.
+"""The emails of long games (docs/long-games.md), and which emails a player wants.
 
 Every email to a seat carries its Reply-To token (orders by email, games/mail_keys.py) and
 List-Unsubscribe headers. The kinds and their outbox keys (game, seq, seat, kind), which make
@@ -125,7 +125,7 @@ def mail_seat(
             "paragraphs": paragraphs,
             "keys_of": keys_named(seat, reply),
             "deadline": deadline,
-            **board_context(game.pk, seq, seat.pk, kind),  # issue 8: the board at `seq`, for some kinds
+            **board_context(game.pk, seq, seat.pk, kind),  # the board picture at `seq`, for some kinds
             **(extra or {}),
         }
     enqueue(

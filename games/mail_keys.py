@@ -1,4 +1,4 @@
-"""The keys in the emails a player receives (issue 6): the Reply-To token and the unsubscribe link.
+"""The keys in a player's emails (docs/email-orders.md): the Reply-To token and the unsubscribe link.
 
 Reply-To: `orders+<token>@<INBOUND_DOMAIN>`. The token names the game, the seat, the seat's
 link version (raising it, `links.revoke_links`, kills old tokens too), what the reply is for

@@ -1,4 +1,4 @@
-"""Messages between players (issue 6): the negotiation that trade lives on.
+"""Messages between players (docs/long-games.md "Messages"): the negotiation that trade lives on.
 
 A message is the event "MessageSent" {player, to: [factions], text}: in the log, visible only to
 its sender and recipients until the game ends (engine.table.message_visible; the redaction of

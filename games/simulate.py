@@ -1,7 +1,7 @@
 """Bots playing whole games through the real service path, checking invariants after every event.
 
-Used by `manage.py simulate` (issue 3); the bots' loop is the engine's play_random_game, whose
-hook stores each batch. Each order goes the way a player's order goes:
+Used by `manage.py simulate` (docs/operations.md "Measuring"); the bots' loop is the engine's
+play_random_game, whose hook stores each batch. Each order goes the way a player's order goes:
 the state is folded from the store, `engine.decide` draws from GameRng(game seed, next seq),
 the events are appended to the event store (recorded as a player's order is, with "OrderGiven"
 and "RandomnessDrawn", so `verifygame` replays them), and the state is folded on. After every single

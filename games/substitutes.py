@@ -1,4 +1,4 @@
-"""Handing an absent player's seat to a substitute (issue 6), and a player's mail preferences.
+"""Handing an absent player's seat to a substitute (docs/long-games.md), and a player's mail preferences.
 
 The organiser gives the seat a new name and email address; every link and reply address
 issued to the seat so far stops working (`links.revoke_links` raises the link version, which
@@ -122,7 +122,7 @@ def set_preferences(
         pref.full_clean()
         pref.save()
         emails_chosen(seat)  # the player's choice outweighs an earlier spam complaint
-        if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
+        if language != seat.language:  # a new language is the player's choice, for pages too (docs/i18n.md)
             choose_language(seat, language)
         set_time_zone(seat, time_zone)
     return pref

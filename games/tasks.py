@@ -1,5 +1,5 @@
-"""Celery beat tasks: long games (issue 6) and the outbox's pruning. They poll the database; nothing
-waits in Redis."""
+"""Celery beat tasks: long games (docs/long-games.md "The beat task") and the outbox's pruning.
+They poll the database; nothing waits in Redis."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""History pages and the export download (issue 7). Parse, call games/history.py or games/export.py, render.
+"""History pages and the export download (docs/order-loop.md). Parse, call games/history.py or
+games/export.py, render.
 
 A player opens their history at their seat's token-free address (/play/<id>/<seat>/history/, by
 the seat cookie: games/seat_cookies.py); the organiser with their login

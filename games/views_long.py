@@ -1,4 +1,4 @@
-"""Pages of long games (issue 6): the player's messages, vacation and mail preferences, the
+"""Pages of long games (docs/long-games.md): the player's messages, vacation and mail preferences, the
 unsubscribe link, and the organiser's deadline page. Parse, call a service, render."""
 
 from __future__ import annotations

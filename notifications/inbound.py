@@ -1,4 +1,4 @@
-"""Inbound email (issue 6): anymail's `inbound` signal, for every ESP's webhook, and its handling.
+"""Inbound email (docs/email-orders.md): anymail's `inbound` signal, for every ESP's webhook, handled.
 
 The ESP posts each received email to /anymail/<esp>/inbound/ (notifications/webhooks.py bounds
 its size); anymail authenticates the post (ANYMAIL["WEBHOOK_SECRET"] basic auth, and the ESP's

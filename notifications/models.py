@@ -21,7 +21,7 @@ class Outbox(models.Model):
         TURN = "turn"
         ENDED = "ended"
         OFFER = "offer"  # H-TRADE: a rival's trade offer to answer
-        # Issue 6 (long games). A reminder's kind names its point ("reminder-1"); for "reply"
+        # Long games (docs/long-games.md). A reminder's kind names its point ("reminder-1"); for "reply"
         # and "digest" rows `seq` is what the row answers (see games/long_mail.py).
         REMINDER = "reminder"
         MISSED = "missed"  # the deadline passed; a default order was given
@@ -87,7 +87,7 @@ class Outbox(models.Model):
 
 
 class InboundMail(models.Model):
-    """One email received through the ESP's inbound webhook, and what became of it (issue 6).
+    """One email received through the ESP's inbound webhook, and what became of it (docs/email-orders.md).
 
     The webhook stores it (the reply address, the text, the spam flag, the size) and a Celery
     task handles it; `outcome` stays "" until then, so a crash between the two loses nothing (the

@@ -4,7 +4,7 @@
 so a notification exists exactly when its turn does. It stores the template and its context
 (frozen in the reader's language), not the rendered email: rendering three templates per email
 was a third of an order's client time, and the worker that sends the email renders it instead
-(issue 9). `deliver_outbox` renders and sends pending rows through Django's email API (any
+(docs/operations.md). `deliver_outbox` renders and sends pending rows through Django's email API (any
 anymail ESP), one locked row at a time, so two workers or a task delivered twice never send the
 same row twice; a row that fails to render counts a failed attempt, like a refused send.
 """
@@ -49,7 +49,7 @@ class RenderedEmail:
     html: str
     reply_to: str = ""
     headers: dict[str, str] = field(default_factory=dict)
-    inline: tuple[MIMEBase, ...] = ()  # images the HTML shows by cid: (the board picture, issue 8)
+    inline: tuple[MIMEBase, ...] = ()  # images the HTML shows by cid: (the board picture)
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ def _message(row: Outbox, email: RenderedEmail) -> EmailMultiAlternatives:
         reply_to=[email.reply_to] if email.reply_to else None,
     )
     message.attach_alternative(email.html, "text/html")
-    for part in email.inline:  # images the HTML shows by cid: (the board picture, issue 8)
+    for part in email.inline:  # images the HTML shows by cid: (the board picture)
         message.attach(part)
         message.mixed_subtype = "related"
     # Anymail passes these to the ESP (for its dashboards and webhooks); other backends ignore them.
