@@ -140,6 +140,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     import psycopg._queries
 
     psycopg._queries.MAX_CACHED_STATEMENT_PARAMS = 1000
+# The tables' owner, for `manage.py migrate` only (docs/operations.md, "Two database roles"): set in
+# the release step's environment, never the web's or the workers', whose DATABASE_URL role then
+# cannot alter, truncate, update or delete the event table. Empty: migrate as DATABASE_URL's role.
+MIGRATE_DATABASE_URL = os.environ.get("MIGRATE_DATABASE_URL", "")
 # submit_order sends its statements without waiting for each answer (aegea_pbem/sql_pipeline.py);
 # "off" waits for each, for a proxy in front of PostgreSQL that cannot take a pipeline.
 DB_PIPELINE = os.environ.get("DB_PIPELINE", "on") != "off"

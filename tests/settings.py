@@ -16,6 +16,10 @@ CELERY_TASK_ALWAYS_EAGER = True
 if test_database := os.environ.get("AEGEA_TEST_DATABASE"):
     DATABASES["default"]["TEST"] = {"NAME": test_database}
 
+# The suite's databases are made and migrated by pytest-django as DATABASE_URL's role; a
+# MIGRATE_DATABASE_URL in the developer's shell must not send them to the owner of another database.
+MIGRATE_DATABASE_URL = ""
+
 # Rate limits are off for the suite (a test run sends many orders from one address);
 # tests/reliability/test_security.py turns them on explicitly.
 RATE_LIMITS: dict = {}
