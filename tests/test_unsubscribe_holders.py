@@ -82,13 +82,19 @@ class _FormFields(HTMLParser):
             self.data[self._textarea] += data
 
 
+def admin_form(client, url: str) -> dict[str, str]:
+    """The fields of the admin's change form at `url`, as a browser would post them unchanged."""
+    form = _FormFields()
+    form.feed(client.get(url).text)
+    return {**form.data, "_save": "Save"}
+
+
 def admin_sets_organiser(client, game: Game, organiser: User | None) -> None:
     """An operator opens the game in the admin, picks another organiser (or none) and saves."""
     url = reverse("admin:games_game_change", args=[game.pk])
-    form = _FormFields()
-    form.feed(client.get(url).text)
-    form.data["organiser"] = "" if organiser is None else str(organiser.pk)
-    response = client.post(url, {**form.data, "_save": "Save"})
+    fields = admin_form(client, url)
+    fields["organiser"] = "" if organiser is None else str(organiser.pk)
+    response = client.post(url, fields)
     assert response.status_code == 302, response.text[:2000]
     game.refresh_from_db()
     assert game.organiser == organiser
@@ -207,3 +213,36 @@ def test_a_players_link_opens_nothing_once_the_seat_is_handed_over_and_the_subst
     assert NotificationPreference.objects.get(seat=ana).unsubscribed
     assert client.post(anas_link, {"subscribe": "1"}).status_code == 410  # nor can Ana undo Sue's choice
     assert NotificationPreference.objects.get(seat=ana).unsubscribed
+
+
+def test_finding_an_operators_new_address_for_a_seat_withdraws_the_old_addresses_keys(game, operator, client):
+    """Finding (same list): an operator who corrected a seat's address in the admin (the seat's own
+    page, or the game's seat rows) left the old address's unsubscribe link, player link and reply
+    addresses working, so whoever read the old address could still stop the new one's emails.
+    The same mailbox in other letters keeps its links."""
+    ana, ben = seats_to_act(game)[0], game.seats.exclude(pk=seats_to_act(game)[0].pk).get()
+    miss_turns(game, 1, 1)
+    anas_link = unsubscribe_path(sent_to(ana.email)[-1])
+    bens_link = unsubscribe_path(sent_to(ben.email)[-1])
+    # Whoever read the old address chose no emails: that choice must not bind the new one.
+    assert client.post(anas_link, {"List-Unsubscribe": "One-Click"}).status_code == 200
+
+    url = reverse("admin:games_seat_change", args=[ana.pk])
+    page = operator.post(url, {**admin_form(operator, url), "email": "ana.new@example.com"}, follow=True)
+    assert "the links mailed to the old one no longer work" in page.text
+    assert client.post(anas_link, {"subscribe": "1"}).status_code == 410
+    assert not NotificationPreference.objects.filter(seat=ana).exists()  # the new address starts afresh
+
+    url = reverse("admin:games_game_change", args=[game.pk])
+    fields = admin_form(operator, url)
+    (row,) = [k.removesuffix("-id") for k, v in fields.items() if k.endswith("-id") and v == str(ben.pk)]
+    assert operator.post(url, {**fields, f"{row}-email": ben.email.upper()}).status_code == 302
+    assert client.get(bens_link).status_code == 200  # the same mailbox: nothing withdrawn
+    assert operator.post(url, {**fields, f"{row}-email": "ben.new@example.com"}).status_code == 302
+    assert client.post(bens_link, {"List-Unsubscribe": "One-Click"}).status_code == 410
+
+    # The new addresses' next emails carry links that work.
+    miss_turns(game, 2, 3)
+    for address in ("ana.new@example.com", "ben.new@example.com"):
+        (message, *_rest) = sent_to(address)
+        assert client.get(unsubscribe_path(message)).status_code == 200
