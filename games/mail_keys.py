@@ -29,6 +29,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 
 from .links import seat_url
 from .models import Game, Seat
+from .seat_cookies import seat_path
 
 REPLY_SALT = "aegeapolis.games.reply-to"
 UNSUBSCRIBE_SALT = "aegeapolis.games.unsubscribe"
@@ -192,13 +193,20 @@ class SignedKeys:
 
 
 def keys_signed(game_id: int, seat_id: int, named: dict[str, Any]) -> SignedKeys:
-    """The keys `keys_named` named, signed now (by the worker sending the email; no query)."""
+    """The keys `keys_named` named, signed now (by the worker sending the email; no query).
+
+    An email whose reply goes to another player (a message's, H-SCREEN) links to the seat's
+    token-free page (its seat cookie opens it, games/seat_cookies.py), not the signed link: a
+    reply quotes the whole email back, and the relay (games/relay.py) is then the second guard,
+    not the only one. Without a reply address a reply reaches nobody; the signed link stays."""
     seat = Seat(pk=seat_id, game_id=game_id, token_version=named["version"])
     unsubscribe = unsubscribe_url(seat)
     reply = named.get("reply")
+    reply_to = reply_address(seat, reply[0], reply[1]) if reply else ""
+    to_a_player = bool(reply_to) and reply is not None and reply[0] == "m"
     return SignedKeys(
-        link=seat_url(seat),
+        link=f"{settings.SITE_URL}{seat_path(game_id, seat_id)}" if to_a_player else seat_url(seat),
         unsubscribe_url=unsubscribe,
-        reply_to=reply_address(seat, reply[0], reply[1]) if reply else "",
+        reply_to=reply_to,
         headers=unsubscribe_headers(unsubscribe),
     )
