@@ -149,9 +149,10 @@ def _position_at(game: Game, seat: Seat, seq: int) -> dict[str, Any]:
 
 
 def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, paragraphs: list[str]) -> None:
-    """A notice to the organiser about `seat` (no organiser or no address: nobody to tell)."""
+    """A notice to the organiser about `seat` (no organiser, a deactivated account or no address:
+    nobody to tell; docs/long-games.md "Mail preferences")."""
     organiser = game.organiser
-    email = getattr(organiser, "email", "") if organiser is not None else ""
+    email = organiser.email if organiser is not None and organiser.is_active else ""
     if not email:
         return
     from django.conf import settings
@@ -174,7 +175,7 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
             "paragraphs": paragraphs,
             "link": link,
         },
-        headers=organiser_mail_headers(game.pk),  # one click stops these alerts for this game
+        headers=organiser_mail_headers(game),  # one click stops these alerts for this game
     )
 
 

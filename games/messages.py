@@ -97,6 +97,13 @@ def _mail_recipients(game: Game, sender: Seat, row: Event) -> None:
                 )
                 % {"player": faction_name(sender.faction)},
             ]
+            if inbound_domain():  # mail_keys.keys_signed: the link carries no key a reply could quote
+                paragraphs.append(
+                    _(
+                        "The link below opens the game in a browser where you opened your personal link"
+                        " before; it holds no key to your seat."
+                    )
+                )
         mail_seat(
             game,
             seat,

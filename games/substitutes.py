@@ -108,6 +108,22 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
     raise HandOverRefused(_("The game is busy; please try again."))
 
 
+def address_edited(seat: Seat, old_email: str) -> bool:
+    """An operator changed the seat's address in the admin (docs/long-games.md, "Mail
+    preferences"). As after a hand-over, whoever read the old address loses the seat: its links,
+    reply addresses and unsubscribe links stop working, its mail preferences start afresh and the
+    old address's delivery problems are no longer the seat's. The new address's next email (or
+    /links/new/) brings the new link. The same mailbox in other letters changes nothing.
+    Returns whether the links were withdrawn."""
+    if same_address(old_email, seat.email):
+        return False
+    with transaction.atomic():
+        revoke_links(seat)
+        NotificationPreference.objects.filter(seat=seat).delete()
+        address_changed(seat)
+    return True
+
+
 def set_preferences(
     seat: Seat, mode: str, digest_hour: int, language: str, time_zone: str = ""
 ) -> NotificationPreference:

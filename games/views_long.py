@@ -19,14 +19,13 @@ from .languages import page_language
 from .links import LinkError
 from .long_context import preference_form, time_zone_form
 from .long_forms import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
-from .long_mail import preference
-from .mail_keys import read_organiser_unsubscribe_token, read_unsubscribe_token
 from .messages import MessageRefused, send_message
 from .models import Game, Seat
 from .organiser_watch import default_order_note, final_result, seat_rows
 from .seat_cookies import resolve_seat
 from .seat_limits import link_in_path
-from .substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone, unsubscribe
+from .substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone
+from .unsubscribing import read_unsubscribe_key, unsubscribed, use_key
 from .vacations import VacationRefused, take_vacation
 from .views_play import link_error_page
 
@@ -93,30 +92,20 @@ def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
     """GET: what the link does, with a button. POST (the button, or a mail client's one click): done.
 
     A player's token stops that player's emails of the game; an organiser's token stops the
-    absent-player alerts of the game."""
-    game_id = read_organiser_unsubscribe_token(token)
-    if game_id is not None:
-        return _organiser_unsubscribe(request, game_id)
-    seat = read_unsubscribe_token(token)
-    if seat is None:
+    game's alerts to its organiser. A token whose holder no longer holds the seat or runs the
+    game opens nothing (games/unsubscribing.py)."""
+    key = read_unsubscribe_key(token)
+    if key is None:
         return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
-    with translation.override(seat.language):
+    if not key.applies:  # in the browser's language: the seat's is its new holder's
+        context = {"withdrawn": True, "organiser": key.seat is None}
+        return render(request, "games/unsubscribe.html", context, status=410)
+    with translation.override(key.seat.language if key.seat else translation.get_language()):
         if request.method == "POST":
-            unsubscribe(seat, subscribed=request.POST.get("subscribe") == "1")
-        context = {"seat": seat, "game": seat.game, "unsubscribed": preference(seat).unsubscribed}
+            use_key(key, subscribed=request.POST.get("subscribe") == "1")
+        context = {"seat": key.seat, "game": key.game, "organiser": key.seat is None}
+        context["unsubscribed"] = unsubscribed(key)
         return render(request, "games/unsubscribe.html", context)
-
-
-def _organiser_unsubscribe(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
-    current = settings_for(game)
-    if request.method == "POST":
-        current.alert_organiser = request.POST.get("subscribe") == "1"
-        current.save()
-    context = {"game": game, "organiser": True, "unsubscribed": not current.alert_organiser}
-    return render(request, "games/unsubscribe.html", context)
 
 
 @login_required
