@@ -191,7 +191,7 @@ def test_the_search_finds_what_a_relay_without_its_defences_hands_to_the_rival(
     monkeypatch.setattr(
         "games.order_syntax.read_reply", lambda text, html=None: [x for x in text.splitlines() if x.strip()]
     )
-    monkeypatch.setattr("games.seat_limits.reply_text_for_rivals", lambda seat, text: text)
+    monkeypatch.setattr("games.seat_limits.reply_text_for_rivals", lambda seat, text, answered=None: text)
     monkeypatch.setattr("games.messages.without_server_secrets", lambda text: text)
     monkeypatch.setattr("games.messages.MAX_LENGTH", 10**6)
     table, hands = play([ANA, BEN], steps=TALK_EVERY + 1)
