@@ -25,7 +25,11 @@ from tests.browser_like_client import BrowserLikeClient
 from tests.leak_support import LINK, Item, answer_text, email_text
 from tests.test_order_loop_e2e import choose, suggested_orders
 
-STYLES = sorted((Path(__file__).resolve().parent / "fixtures" / "replies").glob("*.eml"))
+# The clients whose quoting the reading knows, and two whose header block it does not (the relay
+# alone keeps their quoted original from the rival: tests/inbox/test_relay_drops_the_answered_email.py).
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+UNREAD = sorted((FIXTURES / "replies_unread").glob("*.eml"))
+STYLES = [*UNREAD, *sorted((FIXTURES / "replies").glob("*.eml"))]
 ACCEPTED = ("Your order was accepted", "Dein Befehl wurde angenommen")
 SENT = ("Your message was sent.", "Deine Nachricht wurde gesendet.")
 SCREEN_COIN = re.compile(r"(?:Behind your screen|Hinter deinem Sichtschirm): (\d+) (\w+)")
@@ -65,8 +69,10 @@ class Table:
         self.game = game
         self.players = {s.faction: Player(s) for s in game.seats.order_by("id")}
         self.step, self.read, self.fed = 0, 0, 0
-        self.styles = cycle(STYLES)
+        self.styles = cycle(STYLES)  # for orders and answers to a message email
+        self.line_styles = cycle(STYLES)  # for a "message" line above the writer's own turn email
         self.styles_used: Counter[str] = Counter()
+        self.line_styles_used: Counter[str] = Counter()
         self.sent_words: list[tuple[str, str]] = []  # (recipient, words relayed to them)
 
     @property
@@ -139,11 +145,14 @@ class Table:
         _words, answer = self.reply(player, email, lambda own: line)
         assert any(a in answer for a in ACCEPTED), (line, answer)
 
-    def reply(self, player: Player, email: Any, write: Callable[[str], str]) -> tuple[str, str]:
+    def reply(
+        self, player: Player, email: Any, write: Callable[[str], str], line: bool = False
+    ) -> tuple[str, str]:
         """The next client style's reply to `email` (quoted as that client quotes), its own words
         replaced by write(its words); fed to the inbound path. The words and the answer's text."""
-        style = next(self.styles)
+        style = next(self.line_styles if line else self.styles)
         self.styles_used[style.stem] += 1
+        self.line_styles_used[style.stem] += line
         self.fed += 1
         head, body = style.read_text().split("\n\n", 1)
         own, rest = body.split("\n", 1)
@@ -180,6 +189,7 @@ class Table:
             writer,
             writer.latest("o", "turn", "welcome"),
             lambda own: f"{verb} {reader.seat.faction} {own} #{n}b",
+            line=True,
         )
         assert any(a in answer for a in SENT), answer
         self.sent_words.append((reader.seat.faction, line.split(None, 2)[2]))

@@ -9,9 +9,11 @@ winter a reply commits a coin its email shows behind the screen. Every few turns
 a message on the page, its reader's answer by email reply, and a "message" line in a reply to the
 writer's own turn email, which holds their link, reply address, screen and Mission Cards. Every
 reply is one of tests/fixtures/replies/ (Gmail, Outlook, Apple Mail, Thunderbird, iPhone in EN, DE,
-FR, ES, IT, NL), quoting the email it answers as that client quotes, fed through the inbound
-path an ESP's webhook takes (notifications/feed.py). Every few turns, and after the end, each
-player fetches their page, whole history, export and API state.
+FR, ES, IT, NL) or of tests/fixtures/replies_unread/ (Outlook in SV and PL, whose header block the
+reply reading does not know: only the relay keeps their quote from the rival), quoting the email
+it answers as that client quotes, fed through the inbound path an ESP's webhook takes
+(notifications/feed.py). Every few turns, and after the end, each player fetches their page, whole
+history, export and API state.
 
 Everything a player received is kept whole (tests/leak_support.py): every email's headers
 (Reply-To, List-Unsubscribe) and text parts, every answer's headers (Set-Cookie) and body. Then
@@ -20,7 +22,8 @@ unsubscribe tokens (told apart by the seat they are signed for, wherever they we
 the end, also their screen and Mission Card lines and their own players-table row as shown to them
 (not a line this reader was shown as their own), the ids of the Mission Cards they still hold,
 and the game's seed. 0 found. Each secret searched for is found in its own owner's material,
-so the search can find it; and each player's collection is counted.
+so the search can find it; and each player's collection is counted. The last test turns the reply
+reading and the relay off and shows that the same search then finds what they would hand over.
 """
 
 from __future__ import annotations
@@ -34,14 +37,14 @@ from games.game_setup import PlayerSpec, create_game
 from games.models import Event, Game
 from games.situation import load_game
 from tests.leak_support import Keys, card_ids, keys_in, secret_lines
-from tests.leak_table import STYLES, Player, Table
+from tests.leak_table import STYLES, UNREAD, Player, Table
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens", "en")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta", "de")
 CLEO = PlayerSpec("Cleo", "cleo@example.com", "corinth", "en")
 MAX_STEPS = 400
 LOOK_EVERY = 12  # steps between two rounds of every player fetching every page
-TALK_EVERY = 7  # steps between two conversations
+TALK_EVERY = 5  # steps between two conversations
 
 
 @pytest.fixture(autouse=True)
@@ -176,6 +179,8 @@ def test_h_screen_nothing_any_player_received_holds_another_players_secret(specs
         assert counts["email"] >= 10 and counts["page"] >= 5 and counts["order"] >= 3, counts
         assert min(counts["history"], counts["export"], counts["api"]) >= 3, counts
     assert len(table.styles_used) == len(STYLES), table.styles_used  # every client style replied
+    # ... and, above the writer's own turn email, those the reading does not know and many it does
+    assert all(table.line_styles_used[s.stem] for s in UNREAD) and len(table.line_styles_used) >= 12
     for reader, words in table.sent_words:
         assert any(i.holds(words) for i in table.players[reader].items), f"{reader} never got {words!r}"
     assert searched["keys"] >= 8 * len(specs) and searched["lines"] >= 4 * len(specs), searched

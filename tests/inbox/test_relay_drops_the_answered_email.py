@@ -11,6 +11,8 @@ a permanent message; only the links and reply addresses were removed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.core import mail
 from django.test import TestCase
@@ -21,13 +23,9 @@ from notifications.services import deliver_outbox
 from tests.order_loop_support import two_player_game
 
 DOMAIN = "aegeapolis.localhost"
-# Outlook's header block above the unquoted original, in languages the reading does not know.
-HEADER_BLOCKS = {
-    "outlook_sv": "Från: AEGEAPOLIS <turns@aegeapolis.localhost>\nSkickat: den 30 november 2026 10:00\n"
-    "Till: Ben\nÄmne: AEGEAPOLIS\n",
-    "outlook_pl": "Od: AEGEAPOLIS <turns@aegeapolis.localhost>\nWysłano: poniedziałek, 30 listopada 2026 "
-    "10:00\nDo: Ben\nTemat: AEGEAPOLIS\n",
-}
+# Outlook's header block above the unquoted original, in languages the reading does not know; the
+# fixtures' format is tests/fixtures/replies/'s (ADDRESS: the reply address, PLAIN: the original).
+UNREAD = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "replies_unread").glob("*.eml"))
 SECRET_MARKS = ("behind your screen", "Mission Cards")
 
 
@@ -38,28 +36,28 @@ def inbound(settings):
     mail.outbox = []
 
 
-@pytest.mark.parametrize("style", sorted(HEADER_BLOCKS))
+@pytest.mark.parametrize("fixture", UNREAD, ids=[f.stem for f in UNREAD])
 @pytest.mark.django_db
-def test_h_screen_a_message_line_above_an_unread_quote_relays_none_of_the_answered_email(style: str) -> None:
+def test_h_screen_a_message_line_above_an_unread_quote_relays_none_of_the_answered_email(
+    fixture: Path,
+) -> None:
     game = two_player_game(name="Corfu")
     deliver_outbox()
     (welcome,) = [m for m in mail.outbox if m.to == ["ben@example.com"]]
     secrets = [line for line in welcome.body.splitlines() if any(s in line for s in SECRET_MARKS)]
     assert len(secrets) == 2  # the screen line and the Mission Cards line, as sent
-    words = "Deal: Delos is yours."
-    raw = (
-        f"From: Ben <ben@mail.example>\nTo: {welcome.reply_to[0]}\nSubject: Re: AEGEAPOLIS\n"
-        f"Message-ID: <{style}@client.example>\nContent-Type: text/plain; charset=utf-8\n\n"
-        f"message athens {words}\n\n{HEADER_BLOCKS[style]}\n{welcome.body}"
-    )
+    head, body = fixture.read_text().split("\n\n", 1)
+    words, rest = body.split("\n", 1)
+    raw = f"{head}\n\nmessage athens {words}\n{rest}".replace("PLAIN", welcome.body)
 
     with TestCase.captureOnCommitCallbacks(execute=True):
-        feed_reply(raw.encode())
+        feed_reply(raw.replace("ADDRESS", welcome.reply_to[0]).encode())
 
     relayed = Event.objects.get(game=game, type="MessageSent", actor="sparta").payload["text"]
     assert relayed.startswith(words)
     assert [line for line in secrets if line.strip() in relayed] == []
-    assert "behind your screen" not in relayed and "Hello Ben" not in relayed
+    assert "Hello Ben" not in relayed and "/play/" not in relayed
     deliver_outbox()
     to_ana = [m for m in mail.outbox if m.to == ["ana@example.com"] and "a message from" in m.subject]
-    assert to_ana and not any(line.strip() in to_ana[-1].body for line in secrets)
+    assert to_ana and words in to_ana[-1].body
+    assert not any(line.strip() in to_ana[-1].body for line in secrets)
