@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from aegea_pbem.rate_limits import spend
 
 from .links import LinkError, bearer_token, read_link
+from .mail_keys import Reply
 from .messages import MessageRefused, send_message
 from .models import Event, Seat
 from .relay import reply_text_for_rivals
@@ -50,9 +51,10 @@ def link_in_header(request: HttpRequest, kwargs: dict[str, Any]) -> str | None:
     return _bucket_of(bearer_token(request), kwargs.get("game_id"))
 
 
-def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
+def send_mailed_message(seat: Seat, to: str | list[str], text: str, answered: Reply | None = None) -> Event:
     """`send_message` for a message written in an email reply, within the seat's "orders" limit:
-    over it, MessageRefused (the reply's answer says so) and nothing is created."""
+    over it, MessageRefused (the reply's answer says so) and nothing is created. `answered`: what
+    the reply's address is for, naming the email whose lines it must not relay (games/relay.py)."""
     wait = spend("orders", seat_bucket(seat.game_id, seat.pk, seat.token_version))
     if wait:
         raise MessageRefused(
@@ -62,4 +64,4 @@ def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
             )
             % {"seconds": wait}
         )
-    return send_message(seat, to, reply_text_for_rivals(seat, text))
+    return send_message(seat, to, reply_text_for_rivals(seat, text, answered))
