@@ -25,10 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.mime.base import MIMEBase
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the models import nothing of this module; the hooks only name them
-    from .models import InboundMail, Outbox
+from .models import InboundMail, Outbox
 
 
 @dataclass(frozen=True)
