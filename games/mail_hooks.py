@@ -47,7 +47,8 @@ KINDS = frozenset(
 
 
 def register_with_notifications() -> None:
-    """Hand notifications the game's kinds of email, late parts, inbound handler and delivery reports."""
+    """Hand notifications the game's kinds of email, late parts, inbound handler and delivery reports
+    (docs/operations.md "Email through an ESP")."""
     register(
         MailHooks(
             kinds=KINDS,
@@ -64,7 +65,8 @@ def register_with_notifications() -> None:
 
 
 def addressee(address: str) -> Addressee | None:
-    """The seat a reply address of ours names while it is valid (mail_keys.read_reply_address)."""
+    """The seat a reply address of ours names while it is valid (mail_keys.read_reply_address;
+    docs/email-orders.md "Orders by email")."""
     key = read_reply_address(address)
     return None if key is None else Addressee(key.seat.pk, key.seat.game_id, key.seat.email)
 
@@ -73,7 +75,8 @@ def answer_unaddressed(recipients: list[str], senders: list[str]) -> None:
     """A reply to an address of ours that was withdrawn since, from the seat's own stored address:
     the seat is told, at that address, that nothing changed, and gets its current link. From any
     other sender (the player a seat was handed from, a stranger, a From of several senders) nothing:
-    the From header is not trusted to choose where an email goes."""
+    the From header is not trusted to choose where an email goes (docs/email-orders.md "What comes
+    back")."""
     for address in recipients:
         seat = withdrawn_reply_seat(address)
         if seat is not None and len(senders) == 1 and same_address(senders[0], seat.email):
@@ -84,7 +87,8 @@ def answer_unaddressed(recipients: list[str], senders: list[str]) -> None:
 def handle_mail(mail: InboundMail, unread: str, max_bytes: int) -> tuple[str, str]:
     """Act on one stored reply: (outcome, its first lines). A reply whose seat's links were withdrawn
     since it was stored is answered as one that came after; one not read (spam, too large) gets a
-    polite refusal; otherwise its own lines are an order or a message (email_orders.handle_reply)."""
+    polite refusal; otherwise its own lines are an order or a message (email_orders.handle_reply;
+    docs/email-orders.md "What comes back")."""
     key = read_reply_address(mail.reply_to)
     if key is None:
         _answer_withdrawn_since(mail)
@@ -108,7 +112,8 @@ def _answer_withdrawn_since(mail: InboundMail) -> None:
 
 
 def tell_given_up(mail: InboundMail) -> None:
-    """The sender of a reply whose handling kept failing hears that nothing was changed."""
+    """The sender of a reply whose handling kept failing hears that nothing was changed
+    (docs/operations.md "Email through an ESP")."""
     key = read_reply_address(mail.reply_to)
     if key is not None:
         email_orders.answer_refusal(key, mail.pk, "failed")
