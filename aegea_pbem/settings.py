@@ -181,9 +181,6 @@ MAILBOX_DIR = Path(os.environ.get("MAILBOX_DIR", VAR_DIR / "mailbox"))
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
 EMAIL_FILE_PATH = str(MAILBOX_DIR)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "AEGEAPOLIS <turns@aegeapolis.localhost>")
-# What the worker tells as it sends a row (what happened, the signed links, and the board
-# picture shown inline): row -> LateParts.
-OUTBOX_LATE_PARTS = "games.notify.late_parts"
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }

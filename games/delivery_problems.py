@@ -20,14 +20,14 @@ A report about an address the seat no longer has (handed over, corrected) change
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+
+from notifications.hooks import MailReport
 
 from .deadlines import deadline_text, settings_for
 from .long_mail import mail_organiser
@@ -39,19 +39,6 @@ Kind = DeliveryProblem.Kind
 Resolution = DeliveryProblem.Resolution
 PROBLEM_EVENTS = {"bounced": Kind.UNDELIVERABLE, "rejected": Kind.UNDELIVERABLE, "complained": Kind.COMPLAINT}
 DESCRIPTION_LIMIT = 500
-
-
-@dataclass(frozen=True)
-class MailReport:
-    """What the ESP said about one sent email to a seat (its outbox row, matched already)."""
-
-    seat_id: int
-    email: str  # the address the email went to
-    event: str  # bounced, rejected, complained or delivered
-    description: str
-    outbox_id: int
-    sent_at: datetime
-    at: datetime  # when the ESP says it happened
 
 
 def record_report(report: MailReport) -> str:

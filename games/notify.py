@@ -252,7 +252,7 @@ def _enqueue(
 
 
 def late_parts(row: Any) -> LateParts:
-    """The outbox's hook (settings.OUTBOX_LATE_PARTS), run by the worker as it renders a row in the
+    """The outbox's late_parts hook (mail_hooks.py), run by the worker as it renders a row in the
     reader's language: the happenings its context names (situation.happenings_when_sent), the
     player's position, costs and reach (position_told), the board picture of the kinds that show
     it (board_email.inline_parts), and the keys it names signed (mail_keys.keys_signed: the links,

@@ -3,7 +3,13 @@
 import os
 
 from aegea_pbem.settings import *  # noqa: F403
-from aegea_pbem.settings import DATABASES
+from aegea_pbem.settings import DATABASES, INSTALLED_APPS
+
+# The suite tests the dev-only bench too (tests/bench/), so it is installed here as bench/settings.py
+# installs it for `make bench`. The product's own settings never install it, and
+# tests/bench/test_outside_the_product.py checks that no product module imports it: installing it
+# for the tests cannot hide a dependency of the product on it.
+INSTALLED_APPS = [*INSTALLED_APPS, "bench"]
 
 EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

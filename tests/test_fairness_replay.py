@@ -13,9 +13,9 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
+from bench.simulate import SimulationReport, simulate_game
 from games.hashing import event_hash
 from games.models import Event, Game
-from games.simulate import SimulationReport, simulate_game
 from games.verification import verify_chain, verify_game
 from tests.conftest import tamper
 

@@ -17,10 +17,10 @@ from django.core import mail, signing
 from django.urls import reverse
 from django.utils import timezone
 
+from bench.simulate import SimulationReport, simulate_game
 from games.links import SALT, link_token, revoke_links
 from games.mail_keys import reply_address
 from games.models import Event, Game, Seat
-from games.simulate import SimulationReport, simulate_game
 from games.substitutes import hand_over_seat
 from notifications.inbound import sweep_inbound
 from notifications.models import InboundMail

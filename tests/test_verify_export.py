@@ -18,9 +18,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from bench.simulate import SimulationReport, simulate_game
 from games.links import link_token
 from games.models import Event, Game, Seat
-from games.simulate import SimulationReport, simulate_game
 from tests.conftest import tamper
 
 SCRIPT = Path(__file__).resolve().parents[1] / "tools" / "verify_export.py"

@@ -16,9 +16,9 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
+from bench.simulate import SimulationReport, simulate_game
 from games import engine
 from games.models import Event, Game
-from games.simulate import SimulationReport, simulate_game
 from games.verification import verify_game
 from tests.conftest import tamper
 from tests.test_fairness_replay import rechain

@@ -16,12 +16,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import engine
-from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
-from .engine.simulation import InvariantBroken, play_random_game
-from .models import Game
-from .orders import load_game
-from .store import append_events
+from games import engine
+from games.engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
+from games.engine.simulation import InvariantBroken, play_random_game
+from games.models import Game
+from games.orders import load_game
+from games.store import append_events
 
 TRADE_EVENTS = ("NeutralTraded", "OfferMade", "OfferAccepted", "OfferDeclined", "OfferLapsed")
 BOT_ACTOR_PREFIX = "bot:"

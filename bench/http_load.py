@@ -19,10 +19,10 @@ from pathlib import Path
 
 from django.conf import settings
 
-from . import loadgen
-from .bench import Figure, cpu_seconds, machine_busy_seconds
-from .bench_orders import Recording, clone_game
-from .links import link_token
+from bench import loadgen
+from bench.figures import Figure, cpu_seconds, machine_busy_seconds
+from bench.orders import Recording, clone_game
+from games.links import link_token
 
 BASE_DIR = Path(settings.BASE_DIR)
 # The web server as docs/operations.md recommends running it: gunicorn's default sync workers. On

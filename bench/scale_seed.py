@@ -22,8 +22,8 @@ from datetime import datetime, timedelta
 from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 
-from .hashing import chain, format_created
-from .models import (
+from games.hashing import canonical_json, chain, format_created
+from games.models import (
     DeadlineSettings,
     Event,
     Game,
@@ -58,8 +58,6 @@ class Template:
 def load_template(game: Game) -> Template:
     """The template's seats and log; payloads as stored text (jsonb's output is not canonical
     JSON, so it is decoded and re-serialised once here, not once per copy)."""
-    from .hashing import canonical_json
-
     rows = Event.objects.filter(game=game).order_by("seq")
     groups: list[tuple[datetime, list[tuple[int, str, str, str, int]]]] = []
     for seq, event_type, payload, actor, version, created in rows.values_list(

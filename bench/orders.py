@@ -21,17 +21,17 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test.utils import override_settings
 
-from . import engine, statecache
-from .bench import Figure, raw_json_rows
-from .engine.commands import Command
-from .engine.simulation import players_to_act, random_legal_command
-from .game_setup import PlayerSpec, create_game
-from .log_reading import collector_paused, load_engine_events
-from .models import Game, Seat, Snapshot
-from .orders import submit_order
-from .situation import load_game
-from .store import append_events
-from .verification import verify_chain, verify_game
+from bench.figures import Figure, raw_json_rows
+from games import engine, statecache
+from games.engine.commands import Command
+from games.engine.simulation import players_to_act, random_legal_command
+from games.game_setup import PlayerSpec, create_game
+from games.log_reading import collector_paused, load_engine_events
+from games.models import Game, Seat, Snapshot
+from games.orders import submit_order
+from games.situation import load_game
+from games.store import append_events
+from games.verification import verify_chain, verify_game
 
 RAW_ROWS = 100_000  # as many raw rows as the database ceiling reads
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from django.db import connection, transaction
 
-from .log_reading import load_engine_events, load_events
-from .models import Game
-from .store import append_events
+from games.log_reading import load_engine_events, load_events
+from games.models import Game
+from games.store import append_events
 
 
 @dataclass(frozen=True)

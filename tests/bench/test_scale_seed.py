@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.bench_orders import record_game
+from bench.orders import record_game
+from bench.scale_seed import seed_games
 from games.models import Event, Game, GameProgress, GameSummary, Seat, SeatClock, Snapshot
 from games.projections import rebuild_projections
-from games.scale_seed import seed_games
 from games.verification import verify_game
 from notifications.models import Outbox
 
