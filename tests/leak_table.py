@@ -60,8 +60,10 @@ class Player:
         ][-1]
 
     def token(self) -> str:
-        """The token of the latest emailed link: the JSON API's bearer (docs/api.md)."""
-        return LINK.findall(self.mailbox[-1].body)[-1][1]
+        """The token of the latest emailed link: the JSON API's bearer (docs/api.md). A message
+        email links to the seat's token-free page (/play/<game>/<seat>/), which is no token."""
+        tokens = [token for m in self.mailbox for _, token in LINK.findall(m.body) if not token.isdigit()]
+        return tokens[-1]
 
 
 class Table:
