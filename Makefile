@@ -118,7 +118,9 @@ bench: $(STAMP)
 	# DEBUG=0 as in production: with DEBUG on, Django also records every query the bench times.
 	# DEBUG=0 refuses the embedded key: a key of the bench's own unless SECRET_KEY is set.
 	export SECRET_KEY="$${SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}"
-	DATABASE_URL="$$bench_url" REDIS_URL="$$redis_url" DEBUG=0 $(PY) manage.py bench --json bench-results.json $(BENCH_ARGS)
+	# bench.settings: the product's settings with the dev-only bench app (its commands) installed.
+	DATABASE_URL="$$bench_url" REDIS_URL="$$redis_url" DEBUG=0 DJANGO_SETTINGS_MODULE=bench.settings \
+		$(PY) manage.py bench --json bench-results.json $(BENCH_ARGS)
 
 bench-scale:
 	@$(MAKE) --no-print-directory bench BENCH_ARGS="--only scale --json bench-scale-results.json"

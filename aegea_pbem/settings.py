@@ -125,7 +125,7 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters bound by the server, and a statement run 5 times on a connection prepared there:
     # psycopg then neither quotes parameters in Python nor has PostgreSQL parse and plan an order's
-    # dozen statements anew each time (issue 9: ~1.4x the orders/s on the bench). Behind PgBouncer
+    # dozen statements anew each time (~1.4x the orders/s on the bench). Behind PgBouncer
     # in transaction mode older than 1.21, set DB_PREPARE_THRESHOLD=off (docs/operations.md).
     threshold = os.environ.get("DB_PREPARE_THRESHOLD", "5")
     DATABASES["default"]["OPTIONS"] = {
@@ -140,6 +140,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     import psycopg._queries
 
     psycopg._queries.MAX_CACHED_STATEMENT_PARAMS = 1000
+# The tables' owner, for `manage.py migrate` only (docs/operations.md, "Two database roles"): set in
+# the release step's environment, never the web's or the workers', whose DATABASE_URL role then
+# cannot alter, truncate, update or delete the event table. Empty: migrate as DATABASE_URL's role.
+MIGRATE_DATABASE_URL = os.environ.get("MIGRATE_DATABASE_URL", "")
 # submit_order sends its statements without waiting for each answer (aegea_pbem/sql_pipeline.py);
 # "off" waits for each, for a proxy in front of PostgreSQL that cannot take a pipeline.
 DB_PIPELINE = os.environ.get("DB_PIPELINE", "on") != "off"
@@ -177,9 +181,6 @@ MAILBOX_DIR = Path(os.environ.get("MAILBOX_DIR", VAR_DIR / "mailbox"))
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
 EMAIL_FILE_PATH = str(MAILBOX_DIR)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "AEGEAPOLIS <turns@aegeapolis.localhost>")
-# Issue 9: what the worker tells as it sends a row (what happened, the signed links, and issue 8's
-# board picture shown inline): row -> LateParts.
-OUTBOX_LATE_PARTS = "games.mail.turns.late_parts"
 ANYMAIL = {
     key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
 }
@@ -196,7 +197,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE: dict = {
     "notifications-sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "notifications-sweep-inbound": {"task": "notifications.sweep_inbound", "schedule": 60.0},
-    # Issue 6: deadlines and digests are polled from the database (no long countdown tasks).
+    # Deadlines and digests (docs/long-games.md) are polled from the database (no long countdown tasks).
     "games-tick-deadlines": {"task": "games.tick_deadlines", "schedule": 60.0},
     "games-send-digests": {"task": "games.send_digests", "schedule": 300.0},
 }
@@ -208,7 +209,7 @@ if OUTBOX_KEEP_DAYS is not None and OUTBOX_KEEP_DAYS < 0:
     raise ImproperlyConfigured("OUTBOX_KEEP_DAYS is a number of days (0 or more) or off.")
 if OUTBOX_KEEP_DAYS is not None:
     CELERY_BEAT_SCHEDULE["games-prune-outbox"] = {"task": "games.prune_outbox", "schedule": 86400.0}
-# Orders by email reply (issue 6): replies go to orders+<token>@INBOUND_DOMAIN, which the ESP's
+# Orders by email reply (docs/email-orders.md): replies go to orders+<token>@INBOUND_DOMAIN, which the ESP's
 # inbound route posts to /anymail/<esp>/inbound/. Empty: emails carry no Reply-To.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")
 INBOUND_MAX_BYTES = int(os.environ.get("INBOUND_MAX_BYTES", str(1024 * 1024)))

@@ -26,7 +26,7 @@ urlpatterns = [
         name="password_reset",
     ),
     path("accounts/", include("django.contrib.auth.urls")),
-    # Issue 6: the ESPs' webhooks (email orders), the inbound ones bounded in size.
+    # The ESPs' webhooks (email orders), the inbound ones bounded in size.
     path("anymail/", include("notifications.webhooks")),
     path("", include("games.web.urls")),
 ]

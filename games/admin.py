@@ -3,12 +3,13 @@
 Read models (GameSummary) and snapshots are derived from the log, so they are read-only too.
 The secret seed is never shown (H-END reveals it in the last event). Operators can verify
 games (hash chain and replay, docs/fairness.md), download the full export and withdraw a
-seat's links.
+seat's links. Changing a seat's address withdraws its links (substitutes.address_edited).
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -18,12 +19,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.engine import RULES_VERSION
 from games.eventstore.verification import GameVerification, verify_game
+from games.models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
 from games.reading.export import export_game
 from games.reading.links import revoke_links
-
-from .engine import RULES_VERSION
-from .models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
+from games.services.substitutes import address_edited
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -57,6 +58,12 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = "created"
     inlines = [SeatInline]
     actions = ["verify", "export"]
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        super().save_formset(request, form, formset, change)
+        for seat_form in formset.forms:
+            if isinstance(seat_form.instance, Seat) and "email" in seat_form.changed_data:
+                _address_edited(self, request, seat_form.instance, seat_form.initial.get("email", ""))
 
     @admin.display(description=_("history"))
     def history_links(self, game: Game) -> str:
@@ -127,6 +134,11 @@ class SeatAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # seats come with their game (create_game)
 
+    def save_model(self, request: HttpRequest, obj: Seat, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "email" in form.changed_data:
+            _address_edited(self, request, obj, form.initial.get("email", ""))
+
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
@@ -139,6 +151,19 @@ class SeatAdmin(admin.ModelAdmin):
             "n": count
         }
         self.message_user(request, message, messages.SUCCESS)
+
+
+def _address_edited(admin_page: admin.ModelAdmin, request: HttpRequest, seat: Seat, old_email: str) -> None:
+    if address_edited(seat, old_email):
+        admin_page.message_user(
+            request,
+            _(
+                "%(seat)s has a new address: the links mailed to the old one no longer work. The next"
+                " email to the seat carries its new link."
+            )
+            % {"seat": seat},
+            messages.WARNING,
+        )
 
 
 @admin.register(Event)

@@ -9,4 +9,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Registers the projectors of games/projectors/ and of any app's projectors module.
         autodiscover_modules("projectors")
-        from .engine import table  # noqa: F401  (issue 6: the appliers of the table events)
+        from .engine import table  # noqa: F401  (the appliers of the table events)
+
+        # What notifications asks of the game: its kinds of email, late parts, inbound handler.
+        from .mail_hooks import register_with_notifications
+
+        register_with_notifications()

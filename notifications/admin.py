@@ -29,7 +29,7 @@ class OutboxAdmin(admin.ModelAdmin):
 
 @admin.register(InboundMail)
 class InboundMailAdmin(admin.ModelAdmin):
-    """Emails received through the ESP's inbound webhook and what became of each (issue 6)."""
+    """Emails received through the ESP's inbound webhook and what became of each (docs/email-orders.md)."""
 
     list_display = ("id", "received", "game_id", "seat_id", "outcome", "size")
     list_filter = ("outcome",)

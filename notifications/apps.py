@@ -6,5 +6,5 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self) -> None:
-        # Connect anymail's signals: inbound mail (issue 6), and tracking (bounces, complaints).
+        # Connect anymail's signals: inbound mail (orders by email), and tracking (bounces, complaints).
         from . import inbound, tracking  # noqa: F401

@@ -5,7 +5,7 @@ mail is handled in the webhook's request, right after its commit (notifications/
 its answer is sent there too. But no beat runs CELERY_BEAT_SCHEDULE, so whatever the nudge did
 not finish would wait for ever: an inbound mail whose handling failed (SQLite busy, a crash),
 a row stored by a process killed before its nudge, an outbox row whose send failed, and every
-deadline, reminder and digest (issue 6). `manage.py eagerbeat` runs that same schedule in a
+deadline, reminder and digest (docs/long-games.md). `manage.py eagerbeat` runs that same schedule in a
 process of its own, each task inside it (Task.apply), so each is retried as with a real beat.
 The tasks are idempotent (they read what to do from the database): a round run twice changes
 nothing.

@@ -1,17 +1,18 @@
-"""Inbound email (issue 6): anymail's `inbound` signal, for every ESP's webhook, and its handling.
+"""Inbound email (docs/email-orders.md): anymail's `inbound` signal, for every ESP's webhook, handled.
 
 The ESP posts each received email to /anymail/<esp>/inbound/ (notifications/webhooks.py bounds
 its size); anymail authenticates the post (ANYMAIL["WEBHOOK_SECRET"] basic auth, and the ESP's
 own signature where it has one, e.g. Mailgun's MAILGUN_WEBHOOK_SIGNING_KEY) and fires the signal
 with an AnymailInboundMessage. Here the recipient address is the only key:
-orders+<token>@INBOUND_DOMAIN names the seat and what the reply is for (games/mail_keys.py). The
-From header is never trusted.
+orders+<token>@INBOUND_DOMAIN names the seat and what the reply is for, as the app's registered
+inbound handler reads it (notifications/hooks.py; games/mail_hooks.py). The From header is never
+trusted.
 
 In the web request (`store_inbound`), only what is cheap and must not be lost:
 
-- no valid token (forged, revoked, another domain): logged, nothing stored, no answer; but a
-  reply to a withdrawn address of a seat, sent from that seat's own stored address, is told so
-  at that address with the seat's current link (games/fresh_links.py, at most once an hour);
+- no valid token (forged, revoked, another domain): logged, nothing stored; the handler may
+  answer a sender it trusts (games: a reply to a withdrawn address of a seat, from that seat's
+  own stored address, gets the seat's current link, at most once an hour);
 - the same email posted again (the ESP's retry): recognised by its message id together with the
   reply address it was sent to (one email to two seats' addresses, or a Message-ID reused by
   another sender, is no retry and is read at each address);
@@ -23,9 +24,9 @@ lost nudge or a crash left waiting), once per row under its row lock. Without Re
 eagerly, in the request right after its commit, and `manage.py eagerbeat` stands in for beat
 (notifications/eager_beat.py):
 
-- spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB; the answer names it): nothing
-  changes, a polite answer;
-- otherwise the reply's own lines go to games.email_orders.handle_reply.
+- spam-flagged by the ESP, or larger than INBOUND_MAX_BYTES (1 MB; the answer names it): its text
+  was not kept, and the handler is told why (games: nothing changes, a polite answer);
+- otherwise the handler acts on it (games: the reply's own lines are an order or a message).
 
 A crash while handling rolls the handling back and leaves the row waiting; after
 MAX_ATTEMPTS it is given up ("failed") so one poisonous email cannot loop for ever, and the
@@ -47,6 +48,7 @@ from django.db.models import F
 from django.dispatch import receiver
 from django.utils import timezone
 
+from .hooks import Addressee, registered
 from .models import InboundMail
 from .webhook_errors import our_handler
 
@@ -103,14 +105,14 @@ def _limit() -> int:
 @our_handler
 def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
     """Keep a true reply durably and nudge a worker; nothing else happens in the web request."""
-    from games.mail.keys import read_reply_address
-
     message = event.message
-    found = [(a, read_reply_address(a)) for a in _recipients(message)]
+    found = [(a, _addressee(a)) for a in _recipients(message)]
     address, key = next(((a, k) for a, k in found if k is not None), ("", None))
     if key is None:
         log.info("inbound %s mail without a valid reply token: ignored", esp_name)
-        _answer_withdrawn(message)
+        if handler := registered().inbound:
+            senders = [sender.addr_spec for sender in _addresses(message, "from_email")]
+            handler.answer_unaddressed(_recipients(message), senders)
         return
     size = _size(event)
     readable = size <= _limit() and not message.spam_detected
@@ -118,11 +120,11 @@ def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwar
     text = (message.text or "").replace("\x00", "")[:TEXT_LIMIT] if readable else ""
     html = (message.html or "").replace("\x00", "")[:TEXT_LIMIT] if readable else ""
     record = InboundMail(
-        esp_message_id=_message_id(event, key.seat.email, message.text or ""),
-        recipient=key.seat.email,
+        esp_message_id=_message_id(event, key.email, message.text or ""),
+        recipient=key.email,
         reply_to=address.strip()[:320],
-        seat_id=key.seat.pk,
-        game_id=key.seat.game_id,
+        seat_id=key.seat_id,
+        game_id=key.game_id,
         size=size,
         spam=bool(message.spam_detected),
         text=text,
@@ -138,21 +140,9 @@ def store_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwar
         transaction.on_commit(lambda: _nudge(record.pk))
 
 
-def _answer_withdrawn(message: Any) -> None:
-    """A reply to an address of ours that was withdrawn since, from the seat's own stored address:
-    the seat is told, at that address, that nothing changed, and gets its current link. From any
-    other sender (the player a seat was handed from, a stranger, a From of several senders) nothing:
-    the From header is not trusted to choose where an email goes."""
-    from games.mail.keys import withdrawn_reply_seat
-    from games.services.fresh_links import answer_withdrawn_reply
-    from games.services.game_setup import same_address
-
-    senders = [address.addr_spec for address in _addresses(message, "from_email")]
-    for address in _recipients(message):
-        seat = withdrawn_reply_seat(address)
-        if seat is not None and len(senders) == 1 and same_address(senders[0], seat.email):
-            answer_withdrawn_reply(seat)
-            return
+def _addressee(address: str) -> Addressee | None:
+    handler = registered().inbound
+    return handler.addressee(address) if handler else None
 
 
 def _nudge(inbound_id: int) -> None:
@@ -189,51 +179,24 @@ def handle_waiting(inbound_id: int) -> str | None:
 
 
 def _act(record: InboundMail) -> tuple[str, str]:
-    from games.mail.keys import read_reply_address
-    from games.services.inbox.order_syntax import read_reply
-    from games.services.inbox.replies import answer_refusal, handle_reply
-
-    key = read_reply_address(record.reply_to)
-    if key is None:  # the seat's links were withdrawn (revoked, a substitute) since the webhook stored it
-        _answer_withdrawn_since(record)
-        return "revoked", ""
-    if record.spam:
-        answer_refusal(key, record.pk, "spam")
-        return "spam", ""
-    if record.size > _limit():
-        answer_refusal(key, record.pk, "too-large", _limit())
-        return "too-large", ""
-    lines = read_reply(record.text, record.html or None)
-    return handle_reply(key, lines, record.pk), "\n".join(lines[:5])[:2000]
-
-
-def _answer_withdrawn_since(record: InboundMail) -> None:
-    """A reply stored while its address was good, whose seat's links were withdrawn before it was
-    handled, gets the answer of a reply that came after (_answer_withdrawn): nothing was changed,
-    and the current link. Only while the seat is still at the address the mail was stored for (its
-    links revoked, or handed over to the same address): a seat handed to another player is not
-    mailed about a mail its new player did not write, nor its old player, who plays it no more."""
-    from games.mail.keys import withdrawn_reply_seat
-    from games.services.fresh_links import answer_withdrawn_reply
-    from games.services.game_setup import same_address
-
-    seat = withdrawn_reply_seat(record.reply_to)
-    if seat is not None and same_address(record.recipient, seat.email):
-        answer_withdrawn_reply(seat)
+    """What the registered handler makes of the mail: (outcome, detail). Mail whose text was not
+    kept is handed over with the reason, so the handler can tell the sender why."""
+    handler = registered().inbound
+    if handler is None:  # nobody registered to read it since the webhook stored it
+        return "unhandled", ""
+    unread = "spam" if record.spam else "too-large" if record.size > _limit() else ""
+    return handler.handle(record, unread, _limit())
 
 
 def _tell_given_up(record: InboundMail) -> None:
     """The sender hears that their mail was given up and nothing changed, if that answer itself
     can be made (what made the handling fail may make it fail too: then only the log tells)."""
-    from games.mail.keys import read_reply_address
-    from games.services.inbox.replies import answer_refusal
-
-    key = read_reply_address(record.reply_to)
-    if key is None:
+    handler = registered().inbound
+    if handler is None:
         return
     try:
         with transaction.atomic():
-            answer_refusal(key, record.pk, "failed")
+            handler.tell_given_up(record)
     except Exception:
         log.exception("inbound %s: the answer that it was given up failed too", record.pk)
 

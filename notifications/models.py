@@ -16,37 +16,15 @@ class Outbox(models.Model):
         SENT = "sent"
         FAILED = "failed"
 
-    class Kind(models.TextChoices):
-        WELCOME = "welcome"
-        TURN = "turn"
-        ENDED = "ended"
-        OFFER = "offer"  # H-TRADE: a rival's trade offer to answer
-        # Issue 6 (long games). A reminder's kind names its point ("reminder-1"); for "reply"
-        # and "digest" rows `seq` is what the row answers (see games/long_mail.py).
-        REMINDER = "reminder"
-        MISSED = "missed"  # the deadline passed; a default order was given
-        ABSENT = "absent"  # to the organiser: a seat missed several turns in a row
-        MESSAGE = "message"
-        REPLY = "reply"  # the answer to an order sent by email
-        UPDATE = "update"  # after another player's turn (preference "every turn")
-        DIGEST = "digest"
-        VACATION = "vacation"
-        # To the organiser, once per delivery problem (`seq` is the games.DeliveryProblem id).
-        UNDELIVERABLE = "undeliverable"
-        COMPLAINT = "complaint"
-        # A player asked for a new link (games/fresh_links.py); `seq` is the hour it was asked in.
-        LINK = "link"
-        # The answer to a reply sent to a withdrawn reply address (games/fresh_links.py), `seq` the
-        # hour too: its own kind, so that a new link asked for in the same hour does not swallow it.
-        WITHDRAWN = "withdrawn"
-
     # Plain ids, not foreign keys: the outbox stays a generic mail queue that games write into.
     # No index of its own: outbox_once_per_turn (game_id, seq, seat_id, kind) serves game lookups,
     # and every order's emails would maintain one more index.
     game_id = models.BigIntegerField()
     seq = models.IntegerField(help_text="The event seq the notification belongs to (the turn).")
     seat_id = models.BigIntegerField()
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    # Free text, not choices: the kinds are the writing app's (registered in notifications/hooks.py,
+    # checked by services.enqueue), so a new kind of email needs no migration here.
+    kind = models.CharField(max_length=16)
 
     to_email = models.EmailField()
     language = models.CharField(max_length=8, default="en")
@@ -87,7 +65,7 @@ class Outbox(models.Model):
 
 
 class InboundMail(models.Model):
-    """One email received through the ESP's inbound webhook, and what became of it (issue 6).
+    """One email received through the ESP's inbound webhook, and what became of it (docs/email-orders.md).
 
     The webhook stores it (the reply address, the text, the spam flag, the size) and a Celery
     task handles it; `outcome` stays "" until then, so a crash between the two loses nothing (the

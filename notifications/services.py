@@ -4,7 +4,7 @@
 so a notification exists exactly when its turn does. It stores the template and its context
 (frozen in the reader's language), not the rendered email: rendering three templates per email
 was a third of an order's client time, and the worker that sends the email renders it instead
-(issue 9). `deliver_outbox` renders and sends pending rows through Django's email API (any
+(docs/operations.md). `deliver_outbox` renders and sends pending rows through Django's email API (any
 anymail ESP), one locked row at a time, so two workers or a task delivered twice never send the
 same row twice; a row that fails to render counts a failed attempt, like a refused send.
 """
@@ -28,12 +28,12 @@ from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.functional import Promise
-from django.utils.module_loading import import_string
 
 from aegea_pbem.sql_cursor import kept_cursor
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select
 
+from .hooks import LateParts, check_kind, registered
 from .models import Outbox
 from .nudge import wake_a_worker
 
@@ -49,20 +49,7 @@ class RenderedEmail:
     html: str
     reply_to: str = ""
     headers: dict[str, str] = field(default_factory=dict)
-    inline: tuple[MIMEBase, ...] = ()  # images the HTML shows by cid: (the board picture, issue 8)
-
-
-@dataclass(frozen=True)
-class LateParts:
-    """What the hook settings.OUTBOX_LATE_PARTS tells for a row as it is sent: context for its
-    templates, its Reply-To and headers when the row left them to the sender (signed keys), and
-    the images its HTML shows inline. One hook for all of it, so that what they tell of the game
-    is read once for the email."""
-
-    context: dict[str, Any] = field(default_factory=dict)
-    reply_to: str = ""
-    headers: dict[str, str] = field(default_factory=dict)
-    inline: tuple[MIMEBase, ...] = ()
+    inline: tuple[MIMEBase, ...] = ()  # images the HTML shows by cid: (the board picture)
 
 
 def render_email(template: str, context: dict[str, Any], language: str) -> RenderedEmail:
@@ -81,10 +68,10 @@ def rendered(row: Outbox) -> RenderedEmail:
     row's Reply-To and headers, or those the late hook signed for it, and the images the late hook
     gives its HTML (the board picture, also for a row written rendered)."""
     late = LateParts()
-    # What the context names but leaves to the sender to tell (settings.OUTBOX_LATE_PARTS).
-    if hook := getattr(settings, "OUTBOX_LATE_PARTS", ""):
+    # What the context names but leaves to the sender to tell (the registered late_parts hook).
+    if hook := registered().late_parts:
         with translation.override(row.language):
-            late = import_string(hook)(row)
+            late = hook(row)
     if not row.template:
         return RenderedEmail(
             row.subject, row.body_text, row.body_html, row.reply_to, row.headers, inline=late.inline
@@ -133,8 +120,10 @@ def enqueue(
     Call it inside the transaction that creates the reason for the email: if that
     transaction rolls back, the email never existed. Inside `outbox_batch()` the row is only
     collected (and returned unsaved); the batch writes all its rows at its end. The email is
-    rendered when it is sent (`rendered`), from `context` as it is now.
+    rendered when it is sent (`rendered`), from `context` as it is now. A kind nobody registered
+    (notifications/hooks.py) is refused with ValueError, before anything is written.
     """
+    check_kind(kind)
     row = Outbox(
         game_id=game_id,
         seq=seq,
@@ -203,7 +192,7 @@ def _message(row: Outbox, email: RenderedEmail) -> EmailMultiAlternatives:
         reply_to=[email.reply_to] if email.reply_to else None,
     )
     message.attach_alternative(email.html, "text/html")
-    for part in email.inline:  # images the HTML shows by cid: (the board picture, issue 8)
+    for part in email.inline:  # images the HTML shows by cid: (the board picture)
         message.attach(part)
         message.mixed_subtype = "related"
     # Anymail passes these to the ESP (for its dashboards and webhooks); other backends ignore them.

@@ -26,7 +26,7 @@ def sweep_outbox() -> int:
 
 @shared_task(name="notifications.handle_inbound", acks_late=True, ignore_result=True)
 def handle_inbound(inbound_id: int) -> str | None:
-    """Handle one stored inbound email (issue 6; enqueued by the webhook after commit)."""
+    """Handle one stored inbound email (docs/email-orders.md; enqueued by the webhook after commit)."""
     from .inbound import handle_waiting
 
     return handle_waiting(inbound_id)

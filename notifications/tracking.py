@@ -14,9 +14,10 @@ refused with 400 and never gets here. What does get here is matched to the outbo
 
 An event that matches no row is logged (without addresses) and ignored: the webhook still
 answers 200, as there is nothing the ESP could send better. "deferred" (the ESP retries by
-itself), opens, clicks and the rest are ignored. A matched event goes to
-games.delivery_problems.record_report, in this request: it is a few rows and at most one
-outbox row, and if it fails the webhook answers 500 and the ESP posts it again.
+itself), opens, clicks and the rest are ignored. A matched event goes to the registered
+delivery_report hook (notifications/hooks.py; games: delivery_problems.record_report), in this
+request: it is a few rows and at most one outbox row, and if it fails the webhook answers 500 and
+the ESP posts it again.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from anymail.signals import AnymailTrackingEvent, tracking
 from django.dispatch import receiver
 from django.utils import timezone
 
+from .hooks import MailReport, registered
 from .models import Outbox
 from .webhook_errors import our_handler
 
@@ -52,8 +54,12 @@ def handle_tracking(event: AnymailTrackingEvent, esp_name: str) -> str:
     if row is None:
         log.info("%s %s event matches no sent email: ignored", esp_name, event.event_type)
         return "unmatched"
-    from games.services.delivery_problems import MailReport, record_report
-
+    record_report = registered().delivery_report
+    if record_report is None:
+        log.info(
+            "%s %s event for outbox %s: nobody registered to record it", esp_name, event.event_type, row.pk
+        )
+        return "unrecorded"
     description = str(event.description or event.mta_response or "").strip()
     outcome = record_report(
         MailReport(

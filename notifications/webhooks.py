@@ -1,4 +1,4 @@
-"""anymail's webhook URLs, with the inbound ones bounded in size (issue 6).
+"""anymail's webhook URLs, with the inbound ones bounded in size (docs/operations.md).
 
 Django refuses a post whose in-memory data exceeds DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) with a
 bare 400 before anymail's view runs, so a 5 MB Postmark mail (JSON, attachments inline) would

@@ -1,4 +1,4 @@
-"""The board picture (issue 8): an SVG drawn on the server from a player's view, and a PNG of it for emails.
+"""The board picture (docs/i18n.md): SVG drawn on the server from a player's view, and a PNG of it for emails.
 
 - `render_board(view, *, language)` -> SVG text (inline in the player's page and the history).
 - `render_board_png(view, language)` -> PNG bytes (the turn email).

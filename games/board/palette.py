@@ -1,4 +1,4 @@
-"""The 256 colours of the email's board picture (issue 9): every colour the SVG names, exactly,
+"""The 256 colours of the email's board picture (docs/operations.md): every colour the SVG names, exactly,
 and the blends its edges, text and patterns make, taken from one sample board drawn by cairo.
 
 One fixed palette for every picture keeps the bytes of a view the same wherever it is drawn, and

@@ -1,8 +1,8 @@
-"""The board picture as a PNG, for emails (issue 8), laid out from parts cairo drew once (issue 9).
+"""The board picture as a PNG, for emails, laid out from parts cairo drew once (docs/operations.md).
 
-Cairo draws the whole SVG in ~150 ms (some 1,850 elements); the issue gives a worker ~10 ms an
-email. A picture is instead a copy of the empty board with its tiles and trade links laid over
-it in the SVG's own order (parts.py), written as an 8-bit PNG of the one palette: ~2 ms.
+Cairo draws the whole SVG in ~150 ms (some 1,850 elements); a worker has ~10 ms an
+email (docs/operations.md). A picture is instead a copy of the empty board with its tiles and
+trade links laid over it in the SVG's own order (parts.py), written as an 8-bit PNG of the one palette: ~2 ms.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The board picture in the emails (issue 8): a PNG attached inline, shown by the HTML body via cid:.
+"""The board picture in the emails: a PNG attached inline, shown by the HTML body via cid:.
 
 The picture is drawn when the email is sent, from the game's log up to the email's own seq, so
 the outbox row stays small and the picture is exactly the board the email speaks of. The board's

@@ -1,4 +1,4 @@
-"""The keys in the emails a player receives (issue 6): the Reply-To token and the unsubscribe link.
+"""The keys in a player's emails (docs/email-orders.md): the Reply-To token and the unsubscribe link.
 
 Reply-To: `orders+<token>@<INBOUND_DOMAIN>`. The token names the game, the seat, the seat's
 link version (raising it, `links.revoke_links`, kills old tokens too), what the reply is for
@@ -27,8 +27,8 @@ from django.core import signing
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from games.models import Seat
-from games.reading.links import seat_url
+from games.models import Game, Seat
+from games.reading.links import seat_path, seat_url
 
 REPLY_SALT = "aegeapolis.games.reply-to"
 UNSUBSCRIBE_SALT = "aegeapolis.games.unsubscribe"
@@ -120,6 +120,15 @@ def unsubscribe_token(seat: Seat) -> str:
 
 
 def read_unsubscribe_token(token: str) -> Seat | None:
+    """The seat a player's unsubscribe key opens, or None for anything forged or withdrawn."""
+    found = issued_unsubscribe_seat(token)
+    return found[0] if found is not None and found[1] else None
+
+
+def issued_unsubscribe_seat(token: str) -> tuple[Seat, bool] | None:
+    """The seat a player's unsubscribe key was signed for (with its game), and whether the key is
+    still its holder's: False once the seat's links were withdrawn (revoked, or the seat handed
+    over to a substitute, docs/long-games.md). None for anything forged or a seat that is gone."""
     try:
         payload: Any = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -127,22 +136,27 @@ def read_unsubscribe_token(token: str) -> Seat | None:
     if not isinstance(payload, dict) or not all(isinstance(payload.get(k), int) for k in "sv"):
         return None
     seat = Seat.objects.select_related("game").filter(pk=payload["s"]).first()
-    if seat is None or seat.token_version != payload["v"]:
-        return None
-    return seat
+    return None if seat is None else (seat, seat.token_version == payload["v"])
 
 
-def organiser_unsubscribe_token(game_id: int) -> str:
-    """The organiser's key to stop the absent-player alerts of one game (no sign-in needed)."""
-    return signing.dumps({"g": game_id}, salt=ORGANISER_SALT, compress=False)
+def organiser_unsubscribe_token(game: Game) -> str:
+    """The organiser's key to stop the absent-player alerts of one game (no sign-in needed),
+    docs/long-games.md "Mail preferences". It names the organiser it is mailed to, so it opens
+    nothing once the game passes to another organiser (games/services/unsubscribing.py)."""
+    return signing.dumps({"g": game.pk, "u": game.organiser_id}, salt=ORGANISER_SALT, compress=False)
 
 
-def read_organiser_unsubscribe_token(token: str) -> int | None:
+def read_organiser_unsubscribe_token(token: str) -> tuple[int, int | None] | None:
+    """The game and organiser (user id) an organiser's key names, or None for anything forged.
+    A key signed before keys named their organiser names None: nobody holds it now."""
     try:
         payload: Any = signing.loads(token, salt=ORGANISER_SALT)
     except signing.BadSignature:
         return None
-    return payload.get("g") if isinstance(payload, dict) and isinstance(payload.get("g"), int) else None
+    if not isinstance(payload, dict) or not isinstance(payload.get("g"), int):
+        return None
+    user = payload.get("u")
+    return payload["g"], user if isinstance(user, int) else None
 
 
 def unsubscribe_headers(url: str) -> dict[str, str]:
@@ -150,8 +164,8 @@ def unsubscribe_headers(url: str) -> dict[str, str]:
     return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 
 
-def organiser_mail_headers(game_id: int) -> dict[str, str]:
-    token = organiser_unsubscribe_token(game_id)
+def organiser_mail_headers(game: Game) -> dict[str, str]:
+    token = organiser_unsubscribe_token(game)
     return unsubscribe_headers(f"{settings.SITE_URL}{reverse('games:unsubscribe', args=[token])}")
 
 
@@ -178,13 +192,20 @@ class SignedKeys:
 
 
 def keys_signed(game_id: int, seat_id: int, named: dict[str, Any]) -> SignedKeys:
-    """The keys `keys_named` named, signed now (by the worker sending the email; no query)."""
+    """The keys `keys_named` named, signed now (by the worker sending the email; no query).
+
+    An email whose reply goes to another player (a message's, H-SCREEN) links to the seat's
+    token-free page (its seat cookie opens it, games/web/seat_cookies.py), not the signed link: a
+    reply quotes the whole email back, and the relay (games/services/relay.py) is then the second guard,
+    not the only one. Without a reply address a reply reaches nobody; the signed link stays."""
     seat = Seat(pk=seat_id, game_id=game_id, token_version=named["version"])
     unsubscribe = unsubscribe_url(seat)
     reply = named.get("reply")
+    reply_to = reply_address(seat, reply[0], reply[1]) if reply else ""
+    to_a_player = bool(reply_to) and reply is not None and reply[0] == "m"
     return SignedKeys(
-        link=seat_url(seat),
+        link=f"{settings.SITE_URL}{seat_path(game_id, seat_id)}" if to_a_player else seat_url(seat),
         unsubscribe_url=unsubscribe,
-        reply_to=reply_address(seat, reply[0], reply[1]) if reply else "",
+        reply_to=reply_to,
         headers=unsubscribe_headers(unsubscribe),
     )

@@ -1,4 +1,4 @@
-"""The emails of long games (issue 6), and which emails a player wants.
+"""The emails of long games (docs/long-games.md), and which emails a player wants.
 
 Every email to a seat carries its Reply-To token (orders by email, games/mail/keys.py) and
 List-Unsubscribe headers. The kinds and their outbox keys (game, seq, seat, kind), which make
@@ -126,7 +126,7 @@ def mail_seat(
             "paragraphs": paragraphs,
             "keys_of": keys_named(seat, reply),
             "deadline": deadline,
-            **board_context(game.pk, seq, seat.pk, kind),  # issue 8: the board at `seq`, for some kinds
+            **board_context(game.pk, seq, seat.pk, kind),  # the board picture at `seq`, for some kinds
             **(extra or {}),
         }
     enqueue(
@@ -147,9 +147,10 @@ def _position_at(game: Game, seat: Seat, seq: int) -> dict[str, Any]:
 
 
 def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, paragraphs: list[str]) -> None:
-    """A notice to the organiser about `seat` (no organiser or no address: nobody to tell)."""
+    """A notice to the organiser about `seat` (no organiser, a deactivated account or no address:
+    nobody to tell; docs/long-games.md "Mail preferences")."""
     organiser = game.organiser
-    email = getattr(organiser, "email", "") if organiser is not None else ""
+    email = organiser.email if organiser is not None and organiser.is_active else ""
     if not email:
         return
     from django.conf import settings
@@ -172,7 +173,7 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
             "paragraphs": paragraphs,
             "link": link,
         },
-        headers=organiser_mail_headers(game.pk),  # one click stops these alerts for this game
+        headers=organiser_mail_headers(game),  # one click stops these alerts for this game
     )
 
 

@@ -1,4 +1,4 @@
-"""The emails the order loop writes into the outbox (issue 4), in each player's language.
+"""The emails the order loop writes into the outbox (docs/order-loop.md), in each player's language.
 
 Called inside the transaction that appends the events, so a notification exists exactly
 when its turn does; notifications/ delivers it after commit.
@@ -60,7 +60,8 @@ def notify_after_order(
             if seat.faction in due:
                 _enqueue(mail, seat, after, seq, "turn")
         _notify_offers(mail, before, after, seq)
-        # Issue 6: "every turn"; the deadlines from the clocks this order left (no query per email).
+        # Mail preference "every turn" (docs/long-games.md); the deadlines from the clocks this
+        # order left (no query per email).
         mail_updates(game, [s for s in seats if s.faction not in due], after, seq, mail.deadline)
 
 
@@ -152,7 +153,7 @@ def _enqueue(
     kind: str,
     extra: dict[str, Any] | None = None,
 ) -> None:
-    if not wants_mail(seat, kind):  # issue 6: the player's preferences
+    if not wants_mail(seat, kind):  # the player's mail preferences
         return
     game = mail.game
     with translation.override(seat.language):
@@ -165,7 +166,7 @@ def _enqueue(
             "sealed": state.phase == "winter_orders",
             "whose_turn": whose_turn(state, seat.faction),
             **(happenings_when_sent(game, seat.faction, seq) if kind != "welcome" else {}),
-            "keys_of": keys_named(seat, ("o", seq)),  # signed when sent: links, Reply-To (issue 6)
+            "keys_of": keys_named(seat, ("o", seq)),  # signed when sent: links, Reply-To
             # Only the welcome names the organiser (no query for their name on every other email)
             # and the players in seat order.
             **(
@@ -182,7 +183,7 @@ def _enqueue(
             )
             if state.phase == "ended"
             else "",
-            **board_context(game.pk, seq, seat.pk, kind),  # issue 8: drawn when the email is sent
+            **board_context(game.pk, seq, seat.pk, kind),  # the board picture, drawn when the email is sent
             "deadline": mail.deadline(seat),
             **sealed_order_aids(state, seat.faction),
             **_position_named(state, seat.faction, seq, kind),
@@ -201,7 +202,7 @@ def _enqueue(
 
 
 def late_parts(row: Any) -> LateParts:
-    """The outbox's hook (settings.OUTBOX_LATE_PARTS), run by the worker as it renders a row in the
+    """The outbox's late_parts hook (mail_hooks.py), run by the worker as it renders a row in the
     reader's language: the happenings its context names (situation.happenings_when_sent), the
     player's position, costs and reach (position_told), the board picture of the kinds that show
     it (board_picture.inline_parts), and the keys it names signed (keys.keys_signed: the links,

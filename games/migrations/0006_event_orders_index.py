@@ -1,4 +1,4 @@
-# The index of the reader's last order, for "what happened since my last turn" (issue 9).
+# The index of the reader's last order, for "what happened since my last turn" (docs/operations.md).
 
 from django.db import migrations, models
 

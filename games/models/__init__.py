@@ -5,9 +5,9 @@ the log. Other modules (seats, ...) add one import line here.
 """
 
 from .delivery import DeliveryProblem  # noqa: F401  (bounces and spam complaints)
-from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vacation  # noqa: F401  (issue 6)
+from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vacation  # noqa: F401  (long games)
 from .projections import GameSummary
-from .seats import GameProgress, Seat  # noqa: F401  (issue 4: seats and the progress read model)
+from .seats import GameProgress, Seat  # noqa: F401  (seats and the progress read model)
 from .store import Event, Game, Snapshot
 
 __all__ = ["Event", "Game", "GameSummary", "Snapshot"]

@@ -1,4 +1,4 @@
-"""Long games (issue 6): deadline settings, the deadline clock per seat, vacations, mail preferences.
+"""Long games (docs/long-games.md): deadline settings, the clock per seat, vacations, mail preferences.
 
 `DeadlineSettings` and `NotificationPreference` are settings people choose. `SeatClock` and
 `Vacation` are read models: the projector in games/projectors/seat_clocks.py keeps them from

@@ -1,4 +1,4 @@
-"""The progress read model (issue 4): year, phase, who must act and VP of each seated game."""
+"""The progress read model (docs/order-loop.md): year, phase, who must act and VP of each seated game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seat clocks (issue 6): each seat's current obligation and deadline, and its missed turns.
+"""The seat clocks (docs/long-games.md): each seat's current obligation and deadline, and its missed turns.
 
 Runs after the progress projector (modules run in name order) and reads what it wrote: who must
 act, in which phase, year and round (from the state the progress projector was given, when the
@@ -31,7 +31,7 @@ from games.models import DeadlineSettings, Event, Game, GameProgress, Seat, Seat
 from games.reading.situation import cached_state_after, must_act
 from games.words.clock import obligation_key, seat_deadlines, settings_and_vacations
 
-ORDER_GIVEN = "OrderGiven"  # issue 7's record of an order: {player, command, by}
+ORDER_GIVEN = "OrderGiven"  # the log's record of an order (docs/export.md): {player, command, by}
 OPENING_TYPES = ("GameStarted", "ScenarioLoaded", "YearBegan", "TurnBegan", "WinterBegan")
 WRITTEN = ["obligation", "since_seq", "due_since", "deadline", "missed_in_a_row"]
 
@@ -235,7 +235,7 @@ def _opening_before(game: Game, events: Sequence[Event]) -> tuple[int, datetime]
 def _count_missed(game: Game, clocks: dict[str, SeatClock], event: Event) -> None:
     """A missed deadline counts one more; the player's own order, or a substitute, starts again at 0.
 
-    Whose order it was is read from "OrderGiven" (issue 7): `by` is "system" for a default order.
+    Whose order it was is read from "OrderGiven" (docs/export.md): `by` is "system" for a default order.
     """
     faction = event.payload.get("player") if isinstance(event.payload, dict) else None
     if not isinstance(faction, str):

@@ -1,4 +1,4 @@
-"""A game's log as a file (issue 7): `GET /games/<id>/export.json` and `manage.py exportgame`.
+"""A game's log as a file (docs/export.md): `GET /games/<id>/export.json` and `manage.py exportgame`.
 
 The format is documented in docs/export.md (version EXPORT_VERSION). Every event carries the
 eight hashed fields and its hash, so tools/verify_export.py re-checks the chain with the

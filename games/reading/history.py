@@ -1,4 +1,5 @@
-"""A game's history as one reader may know it (issue 7): the log in plain words, and the board at any event.
+"""A game's history as one reader may know it (docs/order-loop.md): the log in plain words,
+and the board at any event.
 
 Every event passes engine.event_view (through narration.describe) before it is told, so the
 history hides exactly what the player page hides (H-SCREEN, H-MISSIONS, H-WINTER-ORDERS) and

@@ -1,4 +1,4 @@
-"""Signed per-player links: the only key a player needs (issue 4).
+"""Signed per-player links: the only key a player needs (docs/order-loop.md "Links").
 
 A link token is `django.core.signing.dumps` of (game id, seat id, seat link version) with a
 salt of its own and a timestamp. It cannot be forged without SECRET_KEY, it expires after
@@ -126,3 +126,8 @@ def bearer_token(request: HttpRequest) -> str:
     if header.startswith("Bearer "):
         return header.removeprefix("Bearer ").strip()
     return request.GET.get("token", "")
+
+
+def seat_path(game_id: int, seat_id: int) -> str:
+    """The token-free address of a seat's page; every page of the seat lies below it."""
+    return reverse("games:seat", args=[game_id, seat_id])

@@ -1,4 +1,4 @@
-"""Previews for the order forms (issue 8): what an order would cost, computed by the engine.
+"""Previews for the order forms (docs/order-loop.md): what an order would cost, computed by the engine.
 
 The page asks before the player submits; the numbers come from the same rule code that will
 judge the order (games/engine/movement.py), never from a copy of the rules in JavaScript.

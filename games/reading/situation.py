@@ -1,4 +1,4 @@
-"""Where a game stands, as one player may know it: the read side of the order loop (issue 4).
+"""Where a game stands, as one player may know it: the read side of the order loop (docs/order-loop.md).
 
 Loading the state, who must act now, what happened since a player's last order, and the
 player's screen for the page and the JSON API. Nothing here writes.

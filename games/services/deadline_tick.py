@@ -1,4 +1,4 @@
-"""What the beat task does every minute (issue 6): reminders before deadlines, default orders after.
+"""What the beat task does each minute (docs/long-games.md): reminders before deadlines, default orders after.
 
 Polled from the database (SeatClock), never scheduled as long countdowns. Every step is
 idempotent: a reminder is one outbox row per (obligation, seat, point); a default order is

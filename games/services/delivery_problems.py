@@ -20,8 +20,6 @@ A report about an address the seat no longer has (handed over, corrected) change
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Q
@@ -32,25 +30,13 @@ from games.mail.outbox import mail_organiser
 from games.models import DeliveryProblem, Game, NotificationPreference, Seat
 from games.words.clock import settings_for
 from games.words.names import faction_name
+from notifications.hooks import MailReport
 
 log = logging.getLogger(__name__)
 Kind = DeliveryProblem.Kind
 Resolution = DeliveryProblem.Resolution
 PROBLEM_EVENTS = {"bounced": Kind.UNDELIVERABLE, "rejected": Kind.UNDELIVERABLE, "complained": Kind.COMPLAINT}
 DESCRIPTION_LIMIT = 500
-
-
-@dataclass(frozen=True)
-class MailReport:
-    """What the ESP said about one sent email to a seat (its outbox row, matched already)."""
-
-    seat_id: int
-    email: str  # the address the email went to
-    event: str  # bounced, rejected, complained or delivered
-    description: str
-    outbox_id: int
-    sent_at: datetime
-    at: datetime  # when the ESP says it happened
 
 
 def record_report(report: MailReport) -> str:

@@ -1,4 +1,4 @@
-"""Daily digests (issue 6): one email a day, at the hour the player chose, with what happened.
+"""Daily digests (docs/long-games.md): one email a day, at the hour the player chose, with what happened.
 
 Polled by the beat task `games.send_digests`; the hour is read in the zone the player reads
 times in (Seat.time_zone, else the game's DeadlineSettings.time_zone: words/clock.seat_zone), so
@@ -46,7 +46,7 @@ def _send_one(pref: NotificationPreference, today) -> int:
         return 0
     rows = Event.objects.filter(game=game, seq__gt=pref.last_digest_seq).order_by("-seq")[:DIGEST_LINES]
     with transaction.atomic(), translation.override(seat.language):
-        lines = tell(reversed(rows), seat.faction, game=game)  # the order's record left out (issue 7)
+        lines = tell(reversed(rows), seat.faction, game=game)  # the order's record left out (docs/export.md)
         mail_seat(
             game,
             seat,

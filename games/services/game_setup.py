@@ -1,4 +1,4 @@
-"""Setting a game up (issue 4): the players' lines checked, the game, its seats and its opening.
+"""Setting a game up (docs/order-loop.md): the players' lines checked, the game, its seats and its opening.
 
 `create_game` is the one way a game comes to be (the organiser's new-game form, the creategame and
 loadscenario commands, createdemo, the bench): it refuses a table that cannot be played (H-SETUP)
@@ -162,7 +162,7 @@ def create_game(
 
     With `scenario` (docs/scenarios.md) the game opens from that position instead of a new
     setup: its one opening event is ScenarioLoaded; the players must be the scenario's factions.
-    `deadlines` (issue 6, unsaved, validated by the caller) are saved before the opening events,
+    `deadlines` (docs/long-games.md; unsaved, validated by the caller) are saved before the opening events,
     so the first deadline and the welcome emails already follow them.
     """
     _check_players(players)

@@ -1,4 +1,4 @@
-"""Which language a player reads (issue 8): per seat, chosen on their page, else the browser's.
+"""Which language a player reads (docs/i18n.md): per seat, chosen on their page, else the browser's.
 
 Emails always use `Seat.language` (set by the organiser, then by the player's own choice).
 A page follows the browser's Accept-Language until the player picks a language on it; the

@@ -1,4 +1,4 @@
-"""Messages between players (issue 6): the negotiation that trade lives on.
+"""Messages between players (docs/long-games.md "Messages"): the negotiation that trade lives on.
 
 A message is the event "MessageSent" {player, to: [factions], text}: in the log, visible only to
 its sender and recipients until the game ends (engine.table.message_visible; the redaction of
@@ -19,7 +19,7 @@ from aegea_pbem.rate_limits import spend
 from games import engine
 from games.engine.table import MESSAGE_SENT, message_visible
 from games.eventstore.store import ConcurrencyError, append_events
-from games.mail.keys import inbound_domain
+from games.mail.keys import Reply, inbound_domain
 from games.mail.outbox import mail_seat
 from games.models import Event, Game, Seat
 from games.services.relay import reply_text_for_rivals, without_server_secrets
@@ -99,6 +99,13 @@ def _mail_recipients(game: Game, sender: Seat, row: Event) -> None:
                 )
                 % {"player": faction_name(sender.faction)},
             ]
+            if inbound_domain():  # mail_keys.keys_signed: the link carries no key a reply could quote
+                paragraphs.append(
+                    _(
+                        "The link below opens the game in a browser where you opened your personal link"
+                        " before; it holds no key to your seat."
+                    )
+                )
         mail_seat(
             game,
             seat,
@@ -131,9 +138,10 @@ def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
     return f"seat:{game_id}:{seat_id}:{version}"
 
 
-def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
+def send_mailed_message(seat: Seat, to: str | list[str], text: str, answered: Reply | None = None) -> Event:
     """`send_message` for a message written in an email reply, within the seat's "orders" limit:
-    over it, MessageRefused (the reply's answer says so) and nothing is created."""
+    over it, MessageRefused (the reply's answer says so) and nothing is created. `answered`: what
+    the reply's address is for, naming the email whose lines it must not relay (games/services/relay.py)."""
     wait = spend("orders", seat_bucket(seat.game_id, seat.pk, seat.token_version))
     if wait:
         raise MessageRefused(
@@ -143,4 +151,4 @@ def send_mailed_message(seat: Seat, to: str | list[str], text: str) -> Event:
             )
             % {"seconds": wait}
         )
-    return send_message(seat, to, reply_text_for_rivals(seat, text))
+    return send_message(seat, to, reply_text_for_rivals(seat, text, answered))

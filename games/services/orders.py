@@ -1,4 +1,5 @@
-"""The order loop's services (issue 4): submit an order (a game is set up by games/services/game_setup.py).
+"""The order loop's services (docs/order-loop.md): submit an order (a game is set up by
+games/services/game_setup.py).
 
 Every way in — web form, JSON API, management commands — goes through `submit_order`:
 load the state, let the engine decide, append the events at the seq the order was decided
@@ -241,7 +242,7 @@ def _only_sealed_by_others(game: Game, expected_seq: int, seat: Seat, command: C
 
 
 def _only_table_talk_since(game: Game, expected_seq: int, head: int) -> bool:
-    """Issue 6: messages, vacations and the like change no state, so an order decided before them stands."""
+    """Messages, vacations and the like change no state, so an order decided before them stands."""
     since = Event.objects.filter(game=game, seq__gt=expected_seq)
     return 0 <= expected_seq < head and not since.exclude(type__in=TABLE_EVENTS).exists()
 

@@ -7,9 +7,11 @@ email reply:
 - this server's links (any address on SITE_URL's host, any /play/<id>/<token> path, unsubscribe
   and link addresses) and reply addresses (<local>+<token>@INBOUND_DOMAIN, or any address with a
   reply token's shape) are replaced by a placeholder;
-- from an email reply, every line that this server mailed to the writer's seat (the quoted-back
-  original: its link, "behind your screen", its Mission Cards) is dropped, however the mail client
-  quoted it.
+- from an email reply, every line of the email it answers (the quoted-back original: its link,
+  "behind your screen", its Mission Cards) and of the seat's emails stored rendered is dropped,
+  however the mail client quoted it. The outbox keeps no body of an email rendered from its
+  template (notifications/services.py), so the email the reply address names is rendered again
+  as it was sent: the same position and happenings, told at the same seq.
 """
 
 from __future__ import annotations
@@ -20,14 +22,17 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from games.mail.keys import Reply
 from games.models import Seat
 from notifications.models import Outbox
+from notifications.services import rendered
 
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"']+")
 SERVER_PATH = re.compile(r"(?i)/(?:play|unsubscribe|links|api/games)/[^\s<>\"']*")
 REPLY_ADDRESS = re.compile(r"(?i)[\w.-]+\+[\w.-]+@[\w.-]+")
 QUOTE_MARKS = re.compile(r"^[\s>|]+")
 SENT_EMAILS_READ = 100  # the seat's latest emails whose lines a reply may quote back
+ANSWERED_READ = 3  # the latest emails sharing the reply address answered (an answer and a turn email)
 
 
 def without_server_secrets(text: str) -> str:
@@ -47,11 +52,16 @@ def without_server_secrets(text: str) -> str:
     return REPLY_ADDRESS.sub(removed_address, text)
 
 
-def reply_text_for_rivals(seat: Seat, text: str) -> str:
-    """An email reply's text as it may reach rivals: no line the server mailed to `seat`, and none
+def reply_text_for_rivals(seat: Seat, text: str, answered: Reply | None = None) -> str:
+    """An email reply's text as it may reach rivals (H-SCREEN): no line of the email it answers
+    (`answered`: what its reply address is for) nor of any stored body mailed to `seat`, and none
     of this server's links or addresses."""
-    bodies = Outbox.objects.filter(seat_id=seat.pk).order_by("-id").values_list("body_text", flat=True)
-    mailed = {_normal(line) for body in bodies[:SENT_EMAILS_READ] for line in body.splitlines()}
+    sent = Outbox.objects.filter(game_id=seat.game_id, seat_id=seat.pk).order_by("-id")
+    bodies = list(sent.exclude(body_text="").values_list("body_text", flat=True)[:SENT_EMAILS_READ])
+    if answered is not None:
+        reply = [answered[0], str(answered[1])]
+        bodies += [rendered(row).text for row in sent.filter(context__keys_of__reply=reply)[:ANSWERED_READ]]
+    mailed = {_normal(line) for body in bodies for line in body.splitlines()}
     mailed.discard("")
     kept = [line for line in text.splitlines() if _normal(line) not in mailed]
     return without_server_secrets("\n".join(kept)).strip()

@@ -1,4 +1,4 @@
-"""Handing an absent player's seat to a substitute (issue 6), and a player's mail preferences.
+"""Handing an absent player's seat to a substitute (docs/long-games.md), and a player's mail preferences.
 
 The organiser gives the seat a new name and email address; every link and reply address
 issued to the seat so far stops working (`links.revoke_links` raises the link version, which
@@ -108,6 +108,22 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
     raise HandOverRefused(_("The game is busy; please try again."))
 
 
+def address_edited(seat: Seat, old_email: str) -> bool:
+    """An operator changed the seat's address in the admin (docs/long-games.md, "Mail
+    preferences"). As after a hand-over, whoever read the old address loses the seat: its links,
+    reply addresses and unsubscribe links stop working, its mail preferences start afresh and the
+    old address's delivery problems are no longer the seat's. The new address's next email (or
+    /links/new/) brings the new link. The same mailbox in other letters changes nothing.
+    Returns whether the links were withdrawn."""
+    if same_address(old_email, seat.email):
+        return False
+    with transaction.atomic():
+        revoke_links(seat)
+        NotificationPreference.objects.filter(seat=seat).delete()
+        address_changed(seat)
+    return True
+
+
 def set_preferences(
     seat: Seat, mode: str, digest_hour: int, language: str, time_zone: str = ""
 ) -> NotificationPreference:
@@ -122,7 +138,7 @@ def set_preferences(
         pref.full_clean()
         pref.save()
         emails_chosen(seat)  # the player's choice outweighs an earlier spam complaint
-        if language != seat.language:  # a new language is the player's choice, for pages too (issue 8)
+        if language != seat.language:  # a new language is the player's choice, for pages too (docs/i18n.md)
             choose_language(seat, language)
         set_time_zone(seat, time_zone)
     return pref

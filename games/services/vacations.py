@@ -1,4 +1,4 @@
-"""Vacations (issue 6): a player stops their own turn clock for some days; everyone sees it.
+"""Vacations (docs/long-games.md): a player stops their own turn clock for some days; everyone sees it.
 
 The limits, so that a vacation cannot stall a game indefinitely (docs/long-games.md):
 - each player has a quota of days (DeadlineSettings.vacation_days, default 14) per 365 days:

@@ -18,21 +18,15 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import reverse
 
 from games.models import Seat
-from games.reading.links import LinkError, max_age, read_link, resolve_link
+from games.reading.links import LinkError, max_age, read_link, resolve_link, seat_path
 
 COOKIE_PREFIX = "aegea_seat_"
 
 
 def cookie_name(seat_id: int) -> str:
     return f"{COOKIE_PREFIX}{seat_id}"
-
-
-def seat_path(game_id: int, seat_id: int) -> str:
-    """The token-free address of a seat's page; every page of the seat lies below it."""
-    return reverse("games:seat", args=[game_id, seat_id])
 
 
 def exchange_link(request: HttpRequest, game_id: int, token: str, rest: str = "") -> HttpResponse:

@@ -1,4 +1,4 @@
-"""What the player page shows of a long game (issue 6): the deadline, messages, vacation, mail
+"""What the player page shows of a long game (docs/long-games.md): the deadline, messages, vacation, mail
 preferences (templates/games/_long_game.html, included by the player page; the deadline and its
 one-tap zone stand in the page's status box, templates/games/_deadline.html)."""
 

@@ -1,4 +1,4 @@
-"""Deadlines (issue 6): how long a player has, when the turn clock stands still, what is owed.
+"""Deadlines (docs/long-games.md): how long a player has, when the turn clock stands still, what is owed.
 
 The clock arithmetic is pure: `deadline_after(start, hours, ...)` counts working time from
 `start`, skipping the weekends (Saturday and Sunday in the organiser's time zone, when the game

@@ -1,4 +1,4 @@
-"""The game's events in plain words (issue 4): setup, turns, war, winter, Mission Cards and trade.
+"""The game's events in plain words (docs/order-loop.md): setup, turns, war, winter, Mission Cards and trade.
 
 Each teller gets the payload already redacted for its viewer by engine.event_view
 (narration.describe), so it says only what the viewer may know (H-SCREEN, H-MISSIONS,

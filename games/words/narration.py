@@ -1,4 +1,4 @@
-"""Events in plain words, for the player page and the turn emails (issue 4).
+"""Events in plain words, for the player page and the turn emails (docs/order-loop.md "Playing a turn").
 
 `describe(event_type, payload, viewer, game=game)` tells one event as `viewer` may know it: coins behind
 another player's screen and others' sealed winter orders stay hidden (H-SCREEN,
@@ -72,7 +72,7 @@ TELLERS: dict[str, Teller] = {
     "OrderGiven": _order_given,
     "RandomnessDrawn": _drawn,
     **GAME_TELLERS,  # what happened in the game (events.py)
-    **TABLE_TELLERS,  # issue 6: messages, vacations, missed deadlines, substitutes
+    **TABLE_TELLERS,  # table events: messages, vacations, missed deadlines, substitutes
 }
 
 

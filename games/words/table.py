@@ -1,4 +1,4 @@
-"""The table events in plain words (issue 6): messages, vacations, missed deadlines, substitutes.
+"""The table events in plain words (docs/long-games.md): messages, vacations, missed deadlines, substitutes.
 
 A vacation's end is told in the reader's zone (Seat.time_zone, else the game's: clock.reader_zone).
 

@@ -1,4 +1,5 @@
-"""Trade offers, the Oracle and Mission Cards in plain words, for the player page and the emails (issue 5).
+"""Trade offers, the Oracle and Mission Cards in plain words, for the player page and the emails
+(H-TRADE, H-MISSIONS).
 
 H-TRADE: an offer's terms are shown to its two sides only (the engine's views already hide the
 screened coins from everyone else); H-MISSIONS: a player's own hand is listed on their page.

@@ -1,4 +1,4 @@
-# Outbox rows keep what to render (template, context) and are rendered when sent (issue 9).
+# Outbox rows keep what to render (template, context) and are rendered when sent (docs/operations.md).
 
 from django.db import migrations, models
 

@@ -1,4 +1,4 @@
-"""Admin for operators (issue 7): games with seats, verification, the full export; seats; events; outbox."""
+"""Admin for operators: games with seats, verification, the full export; seats; events; outbox."""
 
 from __future__ import annotations
 

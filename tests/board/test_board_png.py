@@ -1,4 +1,4 @@
-"""The email's board picture (issues 8 and 9): laid out from parts cairo drew once, it shows
+"""The email's board picture (docs/operations.md): laid out from parts cairo drew once, it shows
 what the page's SVG shows, and a worker draws only the parts it has not drawn before."""
 
 from __future__ import annotations

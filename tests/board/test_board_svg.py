@@ -1,4 +1,4 @@
-"""The board picture (issue 8): an SVG of a player's view, and its PNG for emails.
+"""The board picture (docs/i18n.md): an SVG of a player's view, and its PNG for emails.
 
 The pictures these tests draw are saved under test-artifacts/board/ for a person to look at.
 """

@@ -1,4 +1,4 @@
-"""A real browser on the board picture (issue 8): click Poleis to fill the Move form, read the engine's
+"""A real browser on the board picture (docs/i18n.md): click Poleis to fill the Move form, read the engine's
 cost, submit, see the board change; and the same order with JavaScript off.
 
 Screenshots: test-artifacts/browser/board/.

@@ -1,4 +1,4 @@
-"""The player's page on a phone and a desktop, in English and German, light and dark (issue 8).
+"""The player's page on a phone and a desktop, in English and German, light and dark (docs/i18n.md).
 
 Playwright drives Debian's headless Chromium with the browser's language set as a player's
 would be; screenshots land in test-artifacts/browser/i18n/ for people to look at.

@@ -1,4 +1,4 @@
-"""The organiser creates a game with its deadlines in a German browser (issue 6): a wrong time
+"""The organiser creates a game with its deadlines in a German browser (docs/long-games.md): a wrong time
 zone is refused next to its field in German, nothing is created, the corrected form creates the
 game with the chosen deadlines."""
 

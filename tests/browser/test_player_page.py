@@ -1,4 +1,4 @@
-"""A real browser on the player page (issue 4): Playwright driving Debian's headless Chromium.
+"""A real browser on the player page (docs/order-loop.md): Playwright driving Debian's headless Chromium.
 
 A player opens their link, is refused an illegal Expand with the engine's message next to the
 form, expands, and the next player moves; screenshots land in test-artifacts/browser/.

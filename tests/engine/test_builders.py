@@ -13,8 +13,7 @@ from games.engine.events import Event
 from games.engine.simulation import check_invariants
 from games.engine.state import GameState
 
-from .support import into_year, only, play, refused, state_of, types
-from .test_movement import ScriptedDice
+from .support import ScriptedDice, into_year, only, play, refused, state_of, types
 
 
 def corinth_game(board: dict[str, Any], on_turn: str = "corinth", **corinth: Any) -> GameState:

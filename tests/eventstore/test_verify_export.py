@@ -18,9 +18,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from bench.simulate import SimulationReport, simulate_game
 from games.models import Event, Game, Seat
 from games.reading.links import link_token
-from games.simulate import SimulationReport, simulate_game
 from tests.conftest import tamper
 
 SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "verify_export.py"

@@ -16,10 +16,10 @@ import random
 import pytest
 from django.core.management import CommandError, call_command
 
+from bench.simulate import SimulationReport, simulate_game
 from games import engine
 from games.eventstore.verification import verify_game
 from games.models import Event, Game
-from games.simulate import SimulationReport, simulate_game
 from tests.conftest import tamper
 from tests.eventstore.support import rechain
 

@@ -1,4 +1,4 @@
-"""Games of 3 and 4 players played by email replies only (issue 6, docs/email-orders.md).
+"""Games of 3 and 4 players played by email replies only (docs/email-orders.md).
 
 Ana (Athens, English), Sam (Sparta, English), Tom (Thebes, German) and, in the 4-player game, Cleo
 (Corinth, English) reply to the emails they actually received, through the real inbound webhook

@@ -1,4 +1,4 @@
-"""Orders by email reply (issue 6): real Postmark and Mailgun inbound posts to anymail's URLs.
+"""Orders by email reply (docs/email-orders.md): real Postmark and Mailgun inbound posts to anymail's URLs.
 
 The payloads follow the ESPs' formats as anymail's docs and tests show them: Postmark posts
 JSON (FromFull, ToFull, OriginalRecipient, TextBody, Headers, Attachments); Mailgun's forward()

@@ -1,4 +1,4 @@
-"""Orders by email without Redis (`make run`: Celery eager, no worker, no beat) (issue 6).
+"""Orders by email without Redis (`make run`: Celery eager, no worker, no beat) (docs/email-orders.md).
 
 The webhook's nudge runs the handling inside the request, right after its commit, so the order
 is applied and answered before the ESP gets its 200. What the nudge could not finish (the handling

@@ -1,4 +1,4 @@
-"""Every order of the web page by email reply (issue 6): the sealed winter order with a Mission Card
+"""Every order of the web page by email reply (docs/email-orders.md): the winter order with a Mission Card
 (H-WINTER-ORDERS, H-MISSIONS, S-WINTER), the Oracle paid with a Blank, a tile kept by its German
 name; and the "too large" answer naming INBOUND_MAX_BYTES. Real Mailgun and Postmark posts to the
 inbound URL (tests/inbox/test_email_orders.py), answers read from the mail actually sent.

@@ -1,4 +1,4 @@
-"""Orders by email reply handled by a real Celery worker on Redis (issue 6): the webhook only
+"""Orders by email reply handled by a real Celery worker on Redis (docs/email-orders.md): the webhook only
 stores the mail and answers 200; the worker applies the order and mails the answer."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Whole games played by email replies only (issue 6, docs/email-orders.md).
+"""Whole games played by email replies only (docs/email-orders.md).
 
 Ana (London, English) and Ben (Berlin, German) play a 2-player game from the welcome email to
 the end email by replying to the emails they actually received (django.core.mail.outbox), through

@@ -24,7 +24,7 @@ from tests.order_loop_support import two_player_game
 
 FIXTURES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "replies").glob("*.eml"))
 DOMAIN = "aegeapolis.localhost"
-LINK = re.compile(r"/play/\d+/[^\s/]+")
+LINK = re.compile(r"/play/\d+/[^\s/]+|/mail/unsubscribe/[^\s/]+")  # the seat's link, its unsubscribe key
 ADDRESS = re.compile(r"orders\+[^@\s]+@" + re.escape(DOMAIN))
 
 
@@ -36,8 +36,8 @@ def inbound(settings):
 
 
 def secrets_of(seat) -> list[str]:
-    """What of the seat's own emails must never reach a rival: its links, reply addresses, and the
-    lines about what is behind its screen and its Mission Cards."""
+    """What of the seat's own emails must never reach a rival: its links (its unsubscribe links too),
+    reply addresses, and the lines about what is behind its screen and its Mission Cards."""
     bodies = [m.body for m in mail.outbox if m.to == [seat.email]]
     found = {m for body in bodies for m in LINK.findall(body) + ADDRESS.findall(body)}
     found |= {
@@ -46,7 +46,8 @@ def secrets_of(seat) -> list[str]:
         for line in body.splitlines()
         if "behind your screen" in line or "Mission Cards" in line
     }
-    assert any("behind your screen" in s for s in found) and any(LINK.match(s) for s in found)
+    assert any("behind your screen" in s for s in found) and any(s.startswith("/play/") for s in found)
+    assert any(s.startswith("/mail/unsubscribe/") for s in found)
     return sorted(found)
 
 

@@ -1,4 +1,4 @@
-"""The board picture in the emails (issue 8): the PNG of the seat's own view at the email's seq."""
+"""The board picture in the emails: the PNG of the seat's own view at the email's seq."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """An email's keys (its player link, unsubscribe link, Reply-To and List-Unsubscribe) are signed by
-the worker that sends it (issue 9): the order's transaction only names them (mail/keys.keys_named)."""
+the worker that sends it: the order's transaction only names them (mail_keys.keys_named)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A turn email's "what happened since your last turn" is told by the worker that sends it (issue 9):
+"""A turn email's "what happened since your last turn" is told by the worker that sends it:
 the order's transaction only names it, and the lines are the same whenever the email goes out."""
 
 from __future__ import annotations

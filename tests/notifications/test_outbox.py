@@ -17,7 +17,6 @@ from aegea_pbem.celery import app as celery_app
 from notifications.models import Outbox
 from notifications.services import (
     deliver_outbox,
-    enqueue,
     frozen,
     outbox_batch,
     render_email,
@@ -32,30 +31,7 @@ from tests.notifications.celery_fixtures import (  # noqa: F401
     wait_for_mail,
     wait_until,
 )
-
-TURN_CONTEXT = {
-    "game_name": "Game 7",
-    "player_name": "Ana",
-    "faction_name": "Athens",
-    "year_label": "431 BC",
-    "phase_label": "action round 1",
-    "sealed": False,
-    "happenings": ["Sparta passed."],
-    "link": "http://testserver/play/7/abc/",
-}
-
-
-def enqueue_turn(seq: int = 3, seat_id: int = 11, to_email: str = "ana@example.com", **extra) -> Outbox:
-    return enqueue(
-        game_id=7,
-        seq=seq,
-        seat_id=seat_id,
-        kind="turn",
-        to_email=to_email,
-        language=extra.pop("language", "en"),
-        template="turn",
-        context={**TURN_CONTEXT, **extra},
-    )
+from tests.notifications.outbox_support import TURN_CONTEXT, enqueue_turn
 
 
 @pytest.mark.django_db(transaction=True)

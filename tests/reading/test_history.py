@@ -1,4 +1,4 @@
-"""The history page, its replay control and the export (issue 7): H-SCREEN redaction, H-END reveal."""
+"""The history page, its replay control and the export (docs/export.md): H-SCREEN redaction, H-END reveal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The leak test (issue 7, H-SCREEN, H-MISSIONS, H-WINTER-ORDERS, H-END).
+"""The leak test (H-SCREEN, H-MISSIONS, H-WINTER-ORDERS, H-END).
 
 Seeded bots play whole games through submit_order. After the first batch that shows each event
 type, and at a sample of other points, every page, email and JSON answer of every player (and

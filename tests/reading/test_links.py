@@ -1,4 +1,4 @@
-"""Signed player links (issue 4): unforgeable, expiring, bound to one game and one seat, revocable.
+"""Signed player links (docs/order-loop.md): unforgeable, expiring, bound to one game and one seat, revocable.
 
 A link that opens nothing answers 403/404 with a clear page, changes nothing and mails nobody.
 """

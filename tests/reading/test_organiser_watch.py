@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.bench_orders import record_game
+from bench.orders import record_game
 from games.models import Game, GameProgress
 from tests.order_loop_support import two_player_game
 

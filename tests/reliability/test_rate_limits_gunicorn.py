@@ -18,7 +18,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from games.bench_http import free_port, start_gunicorn
+from bench.http_load import free_port, start_gunicorn
 from games.models import Game
 from games.reading.links import link_token
 from games.reading.situation import load_game

@@ -1,7 +1,7 @@
 """Security of the pages and emails that came with new links (games/services/fresh_links.py): CSRF on the
 new-link form and the one-tap time zone, their rate limits, and no link or player's address in the
 logs of asking for a new link, mailing it (also when the ESP refuses it) or answering a reply to a
-withdrawn address. The rest of issue 9's security checks: test_security.py."""
+withdrawn address. The rest of the security checks: test_security.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Deadlines, reminders, default orders and substitutes (issue 6), with a controllable clock."""
+"""Deadlines, reminders, default orders and substitutes (docs/long-games.md), with a controllable clock."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ def test_deadline_passes_default_pass_is_given_by_the_system_and_players_are_mai
     }
     after = Event.objects.filter(game=game, seq__gt=passed.seq)
     given = after.filter(type="OrderGiven").first()
-    if given is not None:  # the order record of issue 7
+    if given is not None:  # the order's record, OrderGiven (docs/export.md)
         assert given.payload["by"] == "system" and given.payload["command"]["kind"] == "pass"
     assert after.filter(type="PlayerPassed", payload__player=absent.faction).exists()
     missed = [m for m in sent() if m.to == [absent.email]]

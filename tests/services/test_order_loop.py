@@ -1,4 +1,4 @@
-"""The order loop's services (issue 4): create_game, submit_order, notifications, the read model."""
+"""The order loop's services: create_game, submit_order, notifications, the read model."""
 
 from __future__ import annotations
 

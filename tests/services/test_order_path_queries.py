@@ -1,4 +1,4 @@
-"""What one order costs the database (issue 9), pinned so that it does not creep back up.
+"""What one order costs the database (docs/operations.md), pinned so that it does not creep back up.
 
 Every order runs `submit_order`: load the state, decide, append, project, write the emails. Each
 statement is work for the database, and each was a round trip until the order's writes were

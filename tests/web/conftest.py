@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from bench.simulate import SimulationReport, simulate_game
 from games.models import Game, Seat
-from games.simulate import SimulationReport, simulate_game
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Pages and emails in the player's language (issue 8).
+"""Pages and emails in the player's language (docs/i18n.md).
 
 A seat's pages follow the player's own choice, else the browser's Accept-Language, else the
 seat's language; its emails are always in the seat's language, whoever's request caused them.

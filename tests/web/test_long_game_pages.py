@@ -1,4 +1,4 @@
-"""Messages, vacations and mail preferences (issue 6), through the player page and the emails."""
+"""Messages, vacations and mail preferences (docs/long-games.md), through the player page and the emails."""
 
 from __future__ import annotations
 

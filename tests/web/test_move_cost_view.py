@@ -1,4 +1,4 @@
-"""The Move cost preview as JSON for the player's page (issue 8): the Move form's fields in, the cost out."""
+"""The Move cost preview as JSON for the player's page: the Move form's fields in, the cost out."""
 
 from __future__ import annotations
 

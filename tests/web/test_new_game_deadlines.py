@@ -1,4 +1,4 @@
-"""Deadline settings when a game is created (issue 6): the organiser's new-game form and
+"""Deadline settings when a game is created (docs/long-games.md): the organiser's new-game form and
 `manage.py creategame` take them, refuse nonsense in words a person understands (English and
 German), and the first deadline already follows them."""
 

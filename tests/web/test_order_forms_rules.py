@@ -1,4 +1,4 @@
-"""The player's order forms for Builders, Blanks, governments and hired Navigators (issue 5).
+"""The player's order forms for Builders, Blanks, governments and hired Navigators (docs/rules.md).
 
 Each form only reads what the player typed; the engine decides (S-BLANK, S-BUILDER, H-GOV, H-HEROES).
 """

@@ -1,4 +1,4 @@
-"""Issue 4, end to end: a two-player game played only through the emailed links.
+"""The order loop (docs/order-loop.md), end to end: a two-player game played only through the emailed links.
 
 PostgreSQL, Redis and a real Celery worker: every email is delivered by the worker from the
 outbox and read from anymail's test backend; every order is given on the page the email's

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games.bench_orders import record_game
+from bench.orders import record_game
 from games.models import Event, Game
 from games.reading.situation import load_game
 from games.services.game_setup import GameSetupError, PlayerSpec, create_game

@@ -1,4 +1,4 @@
-"""Trade offers on the web (issue 5): the rival is mailed, sees the offer on their page and answers it there.
+"""Trade offers on the web (H-TRADE): the rival is mailed, sees the offer on their page and answers it there.
 
 Rules: H-TRADE (accept/decline off turn, through the same order path), H-SCREEN (an offer's coins are
 for its two sides only), H-MISSIONS (a player's page lists their own Mission Cards, nobody else's).

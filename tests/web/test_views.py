@@ -1,4 +1,4 @@
-"""The player page, the JSON API, the organiser pages and the dev mailbox (issue 4)."""
+"""The player page, the JSON API, the organiser pages and the dev mailbox (docs/order-loop.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Events in plain words (issue 4): every event type is told, hidden things stay hidden."""
+"""Events in plain words (docs/order-loop.md): every event type is told, hidden things stay hidden."""
 
 from __future__ import annotations
 

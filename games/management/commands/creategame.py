@@ -1,5 +1,5 @@
 """`manage.py creategame --player "Ana <ana@example.com>:athens" --player ... [--language de]`,
-with the deadline settings of issue 6 (`--turn-hours 24 --time-zone Europe/Berlin ...`)."""
+with the deadline settings of docs/long-games.md (`--turn-hours 24 --time-zone Europe/Berlin ...`)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class Command(BaseCommand):
         parser.add_argument("--language", default="en", help="The game's language: en or de (default en).")
         parser.add_argument("--name", default="", help="A name for the game.")
         parser.add_argument("--organiser", default=None, help="Username of the organising account.")
-        deadlines = parser.add_argument_group("deadlines (issue 6; docs/long-games.md)")
+        deadlines = parser.add_argument_group("deadlines (docs/long-games.md)")
         deadlines.add_argument("--turn-hours", type=int, default=None, help="Hours per turn (default 48).")
         deadlines.add_argument(
             "--winter-hours", type=int, default=None, help="Hours for the sealed winter order (default 72)."

@@ -1,4 +1,4 @@
-"""A Mission Card in a sealed winter order by email reply (issue 6 with H-MISSIONS, S-WINTER).
+"""A Mission Card in a sealed winter order by email reply (H-MISSIONS, S-WINTER, docs/email-orders.md).
 
     commit owl 1 card combo owl 1 shield 1 blanks 1
     einsetzen eule 1 karte kombo eule 1 schild 1 blanko 1

@@ -1,4 +1,4 @@
-"""The order syntax of email replies (issue 6, docs/email-orders.md), in English and German.
+"""The order syntax of email replies (docs/email-orders.md), in English and German.
 
 `read_reply(text)` finds the order in a reply: the player's own lines, the quoted, signed and
 forwarded parts left out (games/services/inbox/reply_lines.py, importable from here beside the syntax).

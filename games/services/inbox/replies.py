@@ -1,4 +1,4 @@
-"""Orders and messages by email reply (issue 6): what a reply to a game email does.
+"""Orders and messages by email reply (docs/email-orders.md): what a reply to a game email does.
 
 notifications/inbound.py authenticates the reply by its Reply-To token (games/mail/keys.py) and
 hands it here with the text. An order reply is read (games/services/inbox/order_syntax.py) and
@@ -48,7 +48,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             parsed = parse_order(lines[0], seat.faction)
             if isinstance(parsed, MessageOrder):
                 text = "\n".join([parsed.text, *lines[1:]])
-                send_mailed_message(seat, parsed.to, text)
+                send_mailed_message(seat, parsed.to, text, (key.kind, key.ref))
                 _answer(key, inbound_id, [_("Your message was sent.")])
                 return "message"
             if parsed.get("kind") == "choose_tile" and parsed["keep"] is None and not parsed["discard_order"]:
@@ -127,7 +127,7 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         _answer(key, inbound_id, [_("Your reply held no text of its own, so no message was sent.")])
         return "no-order"
     try:
-        send_mailed_message(key.seat, key.ref, "\n".join(lines))
+        send_mailed_message(key.seat, key.ref, "\n".join(lines), (key.kind, key.ref))
     except MessageRefused as refused:
         _answer(key, inbound_id, [refused.message])
         return "refused"

@@ -1,4 +1,4 @@
-"""Finding the player's own lines in an email reply (issue 6, docs/email-orders.md).
+"""Finding the player's own lines in an email reply (docs/email-orders.md).
 
 `read_reply(text, html)` keeps the lines the player wrote: quoted lines ("> ...") and blank
 lines are skipped, and everything from an attribution ("On ... wrote:", "Am ... schrieb ...:"),

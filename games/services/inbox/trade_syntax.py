@@ -1,4 +1,4 @@
-"""A trade offer in an email reply (issue 6 with H-TRADE), in English and German.
+"""A trade offer in an email reply (H-TRADE, docs/email-orders.md), in English and German.
 
     offer sparta 2 ap 1 owl for 1 fp polis D3
     anbieten sparta 2 ap 1 eule gegen 1 fp polis D3

@@ -1,4 +1,4 @@
-"""Order forms built from `legal_commands` (issue 4); the organiser's new-game form is organiser.py,
+"""Order forms built from `legal_commands` (H-ACTIONS); the organiser's new-game form is organiser.py,
 the trade and winter forms trade.py, and kinds.py picks the form of a kind.
 
 A form only reads what the player typed into the plain dict that `command_from_dict`

@@ -1,5 +1,5 @@
-"""The organiser's new-game form (issue 4): the game's name, language and players' lines, each line
-checked by game_setup.read_players."""
+"""The organiser's new-game form (docs/order-loop.md "Creating a game"): the game's name,
+language and players' lines, each line checked by game_setup.read_players."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Forms of long games (issue 6): deadline settings, substitutes, messages, vacations, preferences."""
+"""Forms of long games (docs/long-games.md): deadlines, substitutes, messages, vacations, preferences."""
 
 from __future__ import annotations
 

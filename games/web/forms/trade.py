@@ -1,4 +1,4 @@
-"""Order forms for a trade offer and for a sealed winter order that redeems a Mission Card (issue 5).
+"""Order forms for a trade offer and a sealed winter order redeeming a Mission Card (H-TRADE, H-MISSIONS).
 
 Like the other order forms (games/web/forms/orders.py), these only read what the player typed into the
 plain dict `command_from_dict` accepts; the engine decides (H-TRADE, H-MISSIONS, S-WINTER).

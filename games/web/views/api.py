@@ -1,4 +1,4 @@
-"""The JSON API for a player's own programs (issue 4), authenticated by the seat's signed token.
+"""The JSON API for a player's own programs (docs/order-loop.md), authenticated by the seat's signed token.
 
 `Authorization: Bearer <token>` (or `?token=`). CSRF does not apply: no cookie authenticates
 these requests, only the token, which a cross-site page cannot read.

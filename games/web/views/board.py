@@ -1,4 +1,4 @@
-"""The board's helpers on the player's page (issue 8): the Move cost preview as JSON.
+"""The board's helpers on the player's page (docs/i18n.md "Pages"): the Move cost preview as JSON.
 
 The page's script sends the Move form's own fields here and shows the answer before the
 player submits; the engine computes it (games/reading/previews.py). Parse, call, render.
@@ -32,7 +32,7 @@ def move_cost(request: HttpRequest, game_id: int, seat_id: int) -> JsonResponse:
         seat = resolve_seat(request, game_id, seat_id)
     except LinkError as error:
         return JsonResponse({"error": str(error.message)}, status=error.status)
-    with translation.override(page_language(request, seat)):  # the page's language (issue 8)
+    with translation.override(page_language(request, seat)):  # the page's language (docs/i18n.md)
         state = load_game(seat.game).state
         form = MoveForm(request.GET, state=state, faction=seat.faction, legal=[])
         if not form.is_valid():

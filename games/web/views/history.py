@@ -1,4 +1,4 @@
-"""History pages and the export download (issue 7). Parse, call games/reading/history.py or
+"""History pages and the export download (docs/order-loop.md). Parse, call games/reading/history.py or
 games/reading/export.py, render.
 
 A player opens their history at their seat's token-free address (/play/<id>/<seat>/history/, by

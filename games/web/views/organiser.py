@@ -1,4 +1,4 @@
-"""Organiser pages (issue 4): sign in, create games, watch them. Parse, call a service, render."""
+"""Organiser pages (docs/order-loop.md): sign in, create games, watch them. Parse, call a service, render."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
 
 
 def _deadline_form(data: Any) -> DeadlineSettingsForm:
-    """Issue 6: the new game's deadlines, starting from the defaults (an unsaved DeadlineSettings).
+    """The new game's deadlines (docs/long-games.md), from the defaults (an unsaved DeadlineSettings).
     A post without the deadline fields at all (an older page) keeps the defaults."""
     if data is not None and not any(key.startswith("deadlines-") for key in data):
         data = None

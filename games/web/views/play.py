@@ -82,7 +82,7 @@ def player_page(request: HttpRequest, game_id: int, seat_id: int) -> HttpRespons
 
 
 def _choose_language(request: HttpRequest, seat: Seat) -> HttpResponse:
-    """The player's language for their pages and emails (issue 8), then the page again."""
+    """The player's language for their pages and emails (docs/i18n.md), then the page again."""
     try:
         choose_language(seat, request.POST.get("language", ""))
     except ValueError:
@@ -196,7 +196,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "view": screen.view,
         "players": players,
         "board_rows": board_rows(screen.view),
-        # Issue 8: the board picture (from the player's view only, H-SCREEN) and its Move cost preview.
+        # The board picture (from the player's view only, H-SCREEN) and its Move cost preview.
         "board_svg": render_board(screen.view, language=translation.get_language()),
         "move_cost_url": reverse("games:seat-move-cost", args=[seat.game_id, seat.pk]),
         "forms": list(forms.values()),
@@ -207,5 +207,5 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
         # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
         "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
-        **long_game_context(seat),  # issue 6: deadline, messages, vacation, mail preferences
+        **long_game_context(seat),  # long games: deadline, messages, vacation, mail preferences
     }

@@ -1,4 +1,4 @@
-"""Pages of long games (issue 6): the player's messages, vacation and mail preferences, the
+"""Pages of long games (docs/long-games.md): the player's messages, vacation and mail preferences, the
 unsubscribe link, and the organiser's deadline page. Parse, call a service, render."""
 
 from __future__ import annotations
@@ -13,20 +13,13 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from aegea_pbem.rate_limits import rate_limited
-from games.mail.keys import read_organiser_unsubscribe_token, read_unsubscribe_token
-from games.mail.outbox import preference
 from games.models import Game, Seat
 from games.reading.links import LinkError
 from games.reading.organiser_watch import default_order_note, final_result, seat_rows
 from games.services.languages import page_language
 from games.services.messages import MessageRefused, send_message
-from games.services.substitutes import (
-    HandOverRefused,
-    hand_over_seat,
-    set_preferences,
-    set_time_zone,
-    unsubscribe,
-)
+from games.services.substitutes import HandOverRefused, hand_over_seat, set_preferences, set_time_zone
+from games.services.unsubscribing import read_unsubscribe_key, unsubscribed, use_key
 from games.services.vacations import VacationRefused, take_vacation
 from games.web.forms.table import DeadlineSettingsForm, HandOverForm, MessageForm, VacationForm
 from games.web.seat_cookies import resolve_seat
@@ -98,30 +91,20 @@ def unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
     """GET: what the link does, with a button. POST (the button, or a mail client's one click): done.
 
     A player's token stops that player's emails of the game; an organiser's token stops the
-    absent-player alerts of the game."""
-    game_id = read_organiser_unsubscribe_token(token)
-    if game_id is not None:
-        return _organiser_unsubscribe(request, game_id)
-    seat = read_unsubscribe_token(token)
-    if seat is None:
+    game's alerts to its organiser. A token whose holder no longer holds the seat or runs the
+    game opens nothing (games/services/unsubscribing.py)."""
+    key = read_unsubscribe_key(token)
+    if key is None:
         return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
-    with translation.override(seat.language):
+    if not key.applies:  # in the browser's language: the seat's is its new holder's
+        context = {"withdrawn": True, "organiser": key.seat is None}
+        return render(request, "games/unsubscribe.html", context, status=410)
+    with translation.override(key.seat.language if key.seat else translation.get_language()):
         if request.method == "POST":
-            unsubscribe(seat, subscribed=request.POST.get("subscribe") == "1")
-        context = {"seat": seat, "game": seat.game, "unsubscribed": preference(seat).unsubscribed}
+            use_key(key, subscribed=request.POST.get("subscribe") == "1")
+        context = {"seat": key.seat, "game": key.game, "organiser": key.seat is None}
+        context["unsubscribed"] = unsubscribed(key)
         return render(request, "games/unsubscribe.html", context)
-
-
-def _organiser_unsubscribe(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return render(request, "games/unsubscribe.html", {"invalid": True}, status=404)
-    current = settings_for(game)
-    if request.method == "POST":
-        current.alert_organiser = request.POST.get("subscribe") == "1"
-        current.save()
-    context = {"game": game, "organiser": True, "unsubscribed": not current.alert_organiser}
-    return render(request, "games/unsubscribe.html", context)
 
 
 @login_required

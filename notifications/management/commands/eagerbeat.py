@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.module_loading import autodiscover_modules
 
 from notifications.eager_beat import run_due, run_forever
 
@@ -20,9 +21,9 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="run every task once and stop")
 
     def handle(self, *args: Any, once: bool = False, **options: Any) -> None:
-        # A worker finds the tasks by autodiscovery; here they are imported for app.tasks to hold them.
-        import games.tasks  # noqa: F401
-        import notifications.tasks  # noqa: F401
+        # A worker finds every app's tasks module by autodiscovery; here they are imported alike, for
+        # app.tasks to hold them.
+        autodiscover_modules("tasks")
 
         if not settings.CELERY_TASK_ALWAYS_EAGER:
             raise CommandError("REDIS_URL is set: run `celery -A aegea_pbem beat` and a worker instead.")

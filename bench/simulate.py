@@ -1,7 +1,7 @@
 """Bots playing whole games through the real service path, checking invariants after every event.
 
-Used by `manage.py simulate` (issue 3); the bots' loop is the engine's play_random_game, whose
-hook stores each batch. Each order goes the way a player's order goes:
+Used by `manage.py simulate` (docs/operations.md "Measuring"); the bots' loop is the engine's
+play_random_game, whose hook stores each batch. Each order goes the way a player's order goes:
 the state is folded from the store, `engine.decide` draws from GameRng(game seed, next seq),
 the events are appended to the event store (recorded as a player's order is, with "OrderGiven"
 and "RandomnessDrawn", so `verifygame` replays them), and the state is folded on. After every single
@@ -16,13 +16,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from games import engine
+from games.engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
+from games.engine.simulation import InvariantBroken, play_random_game
 from games.eventstore.store import append_events
+from games.models import Game
 from games.services.orders import load_game
-
-from . import engine
-from .engine.data import OBJECTIVE_CARD_KINDS, WINTER_CARD_KINDS
-from .engine.simulation import InvariantBroken, play_random_game
-from .models import Game
 
 TRADE_EVENTS = ("NeutralTraded", "OfferMade", "OfferAccepted", "OfferDeclined", "OfferLapsed")
 BOT_ACTOR_PREFIX = "bot:"

@@ -18,8 +18,7 @@ from django.db import connection, transaction
 
 from games.eventstore.log_reading import load_engine_events, load_events
 from games.eventstore.store import append_events
-
-from .models import Game
+from games.models import Game
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,10 @@ from pathlib import Path
 
 from django.conf import settings
 
+from bench import loadgen
+from bench.figures import Figure, cpu_seconds, machine_busy_seconds
+from bench.orders import Recording, clone_game
 from games.reading.links import link_token
-
-from . import loadgen
-from .bench import Figure, cpu_seconds, machine_busy_seconds
-from .bench_orders import Recording, clone_game
 
 BASE_DIR = Path(settings.BASE_DIR)
 # The web server as docs/operations.md recommends running it: gunicorn's default sync workers. On

@@ -10,7 +10,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games.simulate import SimulationReport, simulate
+from bench.simulate import SimulationReport, simulate
 
 pytestmark = pytest.mark.django_db
 

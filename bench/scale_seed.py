@@ -3,7 +3,7 @@
 Every seeded game is a copy of a template: a real game played through submit_order by the bench's
 seeded bot (finished, or stopped half-way: a game in progress). A copy is what that game would
 be under a new id: its own Game row (same secret seed, so `verifygame` replays its orders), its
-seats, its log re-chained with hashes for the new game (games.hashing.chain), and the template's
+seats, its log re-chained with hashes for the new game (games.eventstore.hashing.chain), and the template's
 snapshots, read models (summary, progress, seat clocks, vacations, deadline settings) and outbox
 rows, with every time shifted by the same amount. Outbox rows go in as sent (a finished game's
 mail was delivered long ago); their texts are the template's, links included.
@@ -22,9 +22,8 @@ from datetime import datetime, timedelta
 from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 
-from games.eventstore.hashing import chain, format_created
-
-from .models import (
+from games.eventstore.hashing import canonical_json, chain, format_created
+from games.models import (
     DeadlineSettings,
     Event,
     Game,
@@ -59,8 +58,6 @@ class Template:
 def load_template(game: Game) -> Template:
     """The template's seats and log; payloads as stored text (jsonb's output is not canonical
     JSON, so it is decoded and re-serialised once here, not once per copy)."""
-    from games.eventstore.hashing import canonical_json
-
     rows = Event.objects.filter(game=game).order_by("seq")
     groups: list[tuple[datetime, list[tuple[int, str, str, str, int]]]] = []
     for seq, event_type, payload, actor, version, created in rows.values_list(

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from games.bench import (
+from bench.figures import (
     Figure,
     bench_appends,
     bench_database_ceiling,
@@ -61,42 +61,42 @@ class Command(BaseCommand):
             add(bench_appends(options["appends"]))
         recording = None
         if parts & {"orders", "load", "replay", "mail", "http", "scale"}:
-            from games.bench_orders import record_game
+            from bench.orders import record_game
 
             before = time.perf_counter()
             recording = record_game()
             took = time.perf_counter() - before
             self.stdout.write(f"(recorded a 4-player game: {len(recording.orders)} orders, {took:.1f} s)")
         if "orders" in parts:
-            from games.bench_orders import bench_engine, bench_submit
+            from bench.orders import bench_engine, bench_submit
 
             add(bench_engine(recording))
             add(bench_submit(recording, 1, state_cache=False))  # before the state cache
             add(bench_submit(recording, 1))
             add(bench_submit(recording, 4))
         if "load" in parts:
-            from games.bench_orders import bench_state_load
+            from bench.orders import bench_state_load
 
             add(bench_state_load(recording))
         if "replay" in parts:
-            from games.bench_orders import bench_replay
+            from bench.orders import bench_replay
 
             add(bench_replay(recording, options["events"]))
         if "mail" in parts:
-            from games.bench_mail import bench_delivery, bench_game_delivery
+            from bench.mail import bench_delivery, bench_game_delivery
 
             add(bench_delivery(options["emails"]))
             add(bench_game_delivery(recording))
         if "backlog" in parts:
-            from games.bench_mail_backlog import bench_game_backlog
+            from bench.mail_backlog import bench_game_backlog
 
             add(bench_game_backlog(options["emails"]))
         if "http" in parts:
-            from games.bench_http import bench_http
+            from bench.http_load import bench_http
 
             add(bench_http(recording))
         if "scale" in parts:
-            from games.bench_scale import bench_scale
+            from bench.scale import bench_scale
 
             add(bench_scale(recording, options["scale_games"], options["scale_events"]))
         add(ratios(figures))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.bench_orders import record_game
+from bench.orders import record_game
+from bench.scale_seed import seed_games
 from games.eventstore.projections import rebuild_projections
 from games.eventstore.verification import verify_game
 from games.models import Event, Game, GameProgress, GameSummary, Seat, SeatClock, Snapshot
-from games.scale_seed import seed_games
 from notifications.models import Outbox
 
 # COPY and VACUUM: PostgreSQL only, outside a test transaction.

@@ -15,16 +15,15 @@ import random
 from pathlib import Path
 
 from aegea_pbem.celery import app as celery_app
+from bench.figures import Figure
+from bench.mail import BASE_DIR, started_workers, stop_workers, timed_backlog
+from bench.orders import PLAYERS, bench_organiser
+from games.engine.simulation import players_to_act, random_legal_command
+from games.models import Game
 from games.reading.situation import load_game
 from games.services.game_setup import create_game
 from games.services.orders import submit_order
 from notifications.models import Outbox
-
-from .bench import Figure
-from .bench_mail import BASE_DIR, started_workers, stop_workers, timed_backlog
-from .bench_orders import PLAYERS, bench_organiser
-from .engine.simulation import players_to_act, random_legal_command
-from .models import Game
 
 FIRST_SEED = 100  # other bots than the recordings of the other benches (seeds 1-9)
 GAMES_AT_ONCE = 20  # games played in turn (a new one starts as one ends) while the backlog grows

@@ -2,7 +2,7 @@
 against the same orders on a nearly empty database, in the same run.
 
 The seeded games are copies of real games played through submit_order by the bench's bot (three
-finished, one stopped half-way), made by games/scale_seed.py: re-chained logs by COPY, their
+finished, one stopped half-way), made by bench/scale_seed.py: re-chained logs by COPY, their
 snapshots, read models and (sent) outbox rows alongside. The bench then checks a sample of them
 with verifygame's own checks (hash chain, and every order replayed from the seed).
 
@@ -22,13 +22,12 @@ from collections.abc import Iterator
 import psycopg
 from django.db import connection
 
+from bench.figures import Figure
+from bench.orders import Recording, clone_game, record_game, replay_orders
+from bench.scale_seed import seed_games
 from games.eventstore import statecache
 from games.eventstore.verification import verify_game
-
-from .bench import Figure
-from .bench_orders import Recording, clone_game, record_game, replay_orders
-from .models import Event, Game
-from .scale_seed import seed_games
+from games.models import Event, Game
 
 EXTRA_TEMPLATES = ((2, None), (3, None), (4, 70))  # (bot seed, orders before it stops), beside the recording
 LATENCY_RUNS = 3  # clones per measurement: 3 × the recorded game's orders

@@ -21,19 +21,18 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test.utils import override_settings
 
+from bench.figures import Figure, raw_json_rows
+from games import engine
+from games.engine.commands import Command
+from games.engine.simulation import players_to_act, random_legal_command
 from games.eventstore import statecache
 from games.eventstore.log_reading import collector_paused, load_engine_events
 from games.eventstore.store import append_events
 from games.eventstore.verification import verify_chain, verify_game
+from games.models import Game, Seat, Snapshot
 from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
-
-from . import engine
-from .bench import Figure, raw_json_rows
-from .engine.commands import Command
-from .engine.simulation import players_to_act, random_legal_command
-from .models import Game, Seat, Snapshot
 
 RAW_ROWS = 100_000  # as many raw rows as the database ceiling reads
 

@@ -18,13 +18,16 @@ from django.conf import settings
 from django.utils import timezone, translation
 
 from aegea_pbem.celery import app as celery_app
-from games.mail.position import position_told
+from bench.figures import Figure, cpu_seconds, machine_busy_seconds
+from bench.orders import clone_game, record_game
+from games.engine import fold, new_game
+from games.mail.turns import position_told
+from games.models import Seat
+from games.services.orders import submit_order
 from games.words.names import faction_name
 from notifications.models import Outbox
 from notifications.services import frozen
-
-from .bench import Figure, cpu_seconds, machine_busy_seconds
-from .engine import fold, new_game
+from notifications.tasks import deliver_pending
 
 BASE_DIR = Path(settings.BASE_DIR)
 FAKE_GAME = 2_000_000_000  # outbox rows name games by plain id: no game row is needed
@@ -97,7 +100,7 @@ def opening_position() -> dict[str, Any]:
 
 def pending_rows(count: int, game_id: int = FAKE_GAME) -> None:
     """Write `count` pending turn emails as an order writes them: template and context, rendered by
-    the worker that sends them (issue 9: rendering moved from the order to delivery). The position
+    the worker that sends them (rendering moved from the order to delivery). The position
     is told here once, not by each worker (its game is not in the database): the email carries it."""
     context = frozen(
         {
@@ -158,8 +161,6 @@ def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_D
     different games: the first sent by workers that start with nothing drawn (`game_emails_cold`),
     the second by the same workers, which then hold the parts of other games' boards
     (`game_emails`: as workers that have been running meet a backlog)."""
-    from .bench_orders import clone_game, record_game
-
     seeds = range(2, COLD_GAMES + RUNNING_GAMES + 1)
     recordings = [recording] + [record_game(bot_seed=seed) for seed in seeds]
     Outbox.objects.all().delete()
@@ -215,10 +216,6 @@ def timed_backlog(
 
 def _replay_in_turn(games: list[tuple[Any, Any]]) -> None:
     """Each recording's orders submitted to its clone, one order of each game in turn."""
-    from games.services.orders import submit_order
-
-    from .models import Seat
-
     seats = {game.pk: {s.faction: s for s in Seat.objects.filter(game=game)} for game, _ in games}
     longest = max(len(recording.orders) for _, recording in games)
     for i in range(longest):
@@ -266,8 +263,6 @@ def started_workers(workers: int, log_dir: Path) -> list[subprocess.Popen]:
 def _timed_delivery(workers: int, started: float | None = None) -> float:
     """Nudge the running workers and wait until no row is pending: the seconds that took (since
     `started`, a perf_counter reading, when given)."""
-    from notifications.tasks import deliver_pending
-
     started = time.perf_counter() if started is None else started
     for _ in range(workers * THREADS):  # a nudge per thread: each task delivers until nothing is pending
         deliver_pending.delay()

@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from games import loadgen
+from bench import loadgen
 
 
 class _Recorder(BaseHTTPRequestHandler):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.simulate import SimulationFailed, simulate
+from bench.simulate import SimulationFailed, simulate
 
 
 class Command(BaseCommand):

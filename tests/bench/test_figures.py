@@ -1,14 +1,14 @@
-"""The bench's derived figures (games/bench.py): ratios to the database's ceiling and the engine's bound;
-the turn emails its delivery bench sends (games/bench_mail.py) and the games its backlog plays
-(games/bench_mail_backlog.py)."""
+"""The bench's derived figures (bench/figures.py): ratios to the database's ceiling and the engine's bound;
+the turn emails its delivery bench sends (bench/mail.py) and the games its backlog plays
+(bench/mail_backlog.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.bench import Figure, engine_bound, ratios
-from games.bench_mail import pending_rows
-from games.bench_mail_backlog import play_until
+from bench.figures import Figure, engine_bound, ratios
+from bench.mail import pending_rows
+from bench.mail_backlog import play_until
 from games.models import Game
 from notifications.models import Outbox
 from notifications.services import rendered

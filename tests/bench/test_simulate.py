@@ -1,4 +1,4 @@
-"""`manage.py simulate`: bots play whole games through decide, the event store and fold (issue 3)."""
+"""`manage.py simulate`: bots play whole games through decide, the event store and fold."""
 
 from __future__ import annotations
 

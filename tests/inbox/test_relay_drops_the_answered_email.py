@@ -1,0 +1,63 @@
+"""H-SCREEN: whatever the reply reading misses, the lines of the email a reply answers never reach
+a rival (games/services/relay.py).
+
+Finding: the relay dropped each line "this server mailed to the writer's seat" by reading the
+outbox's stored bodies, but the outbox keeps no body of an email rendered from its template (the
+worker renders it when it sends, notifications/services.py), so nothing was dropped. A reply
+from a Swedish or Polish Outlook, whose header block above the unquoted original the reading
+does not know, relayed the writer's "behind your screen" and Mission Cards lines to the rival as
+a permanent message; only the links and reply addresses were removed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.test import TestCase
+
+from games.models import Event
+from notifications.feed import feed_reply
+from notifications.services import deliver_outbox
+from tests.order_loop_support import two_player_game
+
+DOMAIN = "aegeapolis.localhost"
+# Outlook's header block above the unquoted original, in languages the reading does not know; the
+# fixtures' format is tests/fixtures/replies/'s (ADDRESS: the reply address, PLAIN: the original).
+UNREAD = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "replies_unread").glob("*.eml"))
+SECRET_MARKS = ("behind your screen", "Mission Cards")
+
+
+@pytest.fixture(autouse=True)
+def inbound(settings):
+    settings.INBOUND_DOMAIN = DOMAIN
+    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
+    mail.outbox = []
+
+
+@pytest.mark.parametrize("fixture", UNREAD, ids=[f.stem for f in UNREAD])
+@pytest.mark.django_db
+def test_h_screen_a_message_line_above_an_unread_quote_relays_none_of_the_answered_email(
+    fixture: Path,
+) -> None:
+    game = two_player_game(name="Corfu")
+    deliver_outbox()
+    (welcome,) = [m for m in mail.outbox if m.to == ["ben@example.com"]]
+    secrets = [line for line in welcome.body.splitlines() if any(s in line for s in SECRET_MARKS)]
+    assert len(secrets) == 2  # the screen line and the Mission Cards line, as sent
+    head, body = fixture.read_text().split("\n\n", 1)
+    words, rest = body.split("\n", 1)
+    raw = f"{head}\n\nmessage athens {words}\n{rest}".replace("PLAIN", welcome.body)
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        feed_reply(raw.replace("ADDRESS", welcome.reply_to[0]).encode())
+
+    relayed = Event.objects.get(game=game, type="MessageSent", actor="sparta").payload["text"]
+    assert relayed.startswith(words)
+    assert [line for line in secrets if line.strip() in relayed] == []
+    assert "Hello Ben" not in relayed and "/play/" not in relayed
+    deliver_outbox()
+    to_ana = [m for m in mail.outbox if m.to == ["ana@example.com"] and "a message from" in m.subject]
+    assert to_ana and words in to_ana[-1].body
+    assert not any(line.strip() in to_ana[-1].body for line in secrets)
