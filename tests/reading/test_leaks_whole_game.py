@@ -197,7 +197,10 @@ def test_the_search_finds_what_a_relay_without_its_defences_hands_to_the_rival(
         "games.services.inbox.order_syntax.read_reply",
         lambda text, html=None: [x for x in text.splitlines() if x.strip()],
     )
-    monkeypatch.setattr("games.web.seat_limits.reply_text_for_rivals", lambda seat, text, answered=None: text)
+    # The relay of a message written in a reply (send_mailed_message) lets the text through as it is.
+    monkeypatch.setattr(
+        "games.services.messages.reply_text_for_rivals", lambda seat, text, answered=None: text
+    )
     monkeypatch.setattr("games.services.messages.without_server_secrets", lambda text: text)
     monkeypatch.setattr("games.services.messages.MAX_LENGTH", 10**6)
     table, hands = play([ANA, BEN], steps=TALK_EVERY + 1)
