@@ -23,7 +23,7 @@ from notifications.feed import feed_reply
 from notifications.services import deliver_outbox
 from tests.browser_like_client import BrowserLikeClient
 from tests.leak_support import LINK, Item, answer_text, email_text
-from tests.web.test_order_loop_e2e import choose, suggested_orders
+from tests.order_loop_support import choose, suggested_orders
 
 # The clients whose quoting the reading knows, and two whose header block it does not (the relay
 # alone keeps their quoted original from the rival: tests/inbox/test_relay_drops_the_answered_email.py).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 from django.conf import settings
@@ -14,6 +16,7 @@ from games.services.orders import submit_order
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta")
+SUGGESTED = re.compile(r'name="expected_seq" value="(\d+)">.*?name="command" value="([^"]+)"', re.S)
 LINK = re.compile(r"https?://\S+/play/\d+/[^/\s\"<>]+/")
 
 
@@ -40,3 +43,17 @@ def play_until(game, phase: str) -> None:
     while load_game(game).state.phase != phase:
         seat = seats_to_act(game)[0]
         submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+
+
+def suggested_orders(page: str) -> list[tuple[int, dict]]:
+    """The one-click orders on a player page: (expected_seq, command) pairs."""
+    return [(int(seq), json.loads(html.unescape(raw))) for seq, raw in SUGGESTED.findall(page)]
+
+
+def choose(orders: list[tuple[int, dict]], turn: int) -> tuple[int, dict]:
+    """Pass on even turns; otherwise a one-step action (Expand without a tile choice, Recruit)."""
+    if turn % 2:
+        for seq, command in orders:
+            if command["kind"] == "recruit" or (command["kind"] == "expand" and not command["second_source"]):
+                return seq, command
+    return orders[0]

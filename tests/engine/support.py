@@ -100,3 +100,11 @@ def play_move(state: GameState, cmd: Move, rng: GameRng | None = None) -> tuple[
 def units_at(state: GameState, space: str) -> tuple[str | None, int, bool, int]:
     p = state.board[space]
     return p.owner, p.phalanxes, p.king, p.navigators
+
+
+def with_dice(state: GameState, command: Any, *rolls: int) -> tuple[list[Event], GameState]:
+    """Decide `command` with these dice, each of which must be used; the events and the state after."""
+    dice = ScriptedDice(*rolls)
+    events = decide(state, command, dice)
+    assert dice.rolls == [], "every scripted die must be used"
+    return events, fold_from(state.copy(), events)

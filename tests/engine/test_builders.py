@@ -7,25 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Destination, Move, Pass, RecruitBuilder, decide, fold_from, legal_commands
+from games.engine import Destination, Move, Pass, RecruitBuilder, legal_commands
 from games.engine.data import FACTIONS, MAX_BUILDERS
-from games.engine.events import Event
 from games.engine.simulation import check_invariants
 from games.engine.state import GameState
 
-from .support import ScriptedDice, into_year, only, play, refused, state_of, types
+from .support import into_year, only, play, refused, state_of, types, with_dice
 
 
 def corinth_game(board: dict[str, Any], on_turn: str = "corinth", **corinth: Any) -> GameState:
     players = {"corinth": {"fp": 5, **corinth}, "sparta": {"fp": 5}}
     return state_of(players=players, seat_order=["corinth", "sparta"], board=board, on_turn=on_turn)
-
-
-def with_dice(state: GameState, command: Any, *rolls: int) -> tuple[list[Event], GameState]:
-    dice = ScriptedDice(*rolls)
-    events = decide(state, command, dice)
-    assert dice.rolls == [], "every scripted die must be used"
-    return events, fold_from(state.copy(), events)
 
 
 def test_s_builder_recruit_costs_only_the_action_and_appears_in_the_native_polis() -> None:

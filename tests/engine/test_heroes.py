@@ -10,8 +10,7 @@ from games.engine import Destination, Move, Recruit, RuleViolation, command_from
 from games.engine.data import NAVIGATOR_AP
 from games.engine.state import GameState
 
-from .support import only, play, refused, state_of
-from .test_builders import with_dice
+from .support import only, play, refused, state_of, with_dice
 
 BOARD = {
     "C3": {"owner": "athens", "phalanxes": 3, "king": True, "navigators": 1},

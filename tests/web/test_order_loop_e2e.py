@@ -7,9 +7,7 @@ link opens (Django's test client), until a winter scoring has been played.
 
 from __future__ import annotations
 
-import html
 import json
-import re
 import threading
 
 import pytest
@@ -23,24 +21,9 @@ from games.reading.situation import load_game
 from notifications.models import Outbox
 from tests.browser_like_client import BrowserLikeClient
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_for_mail, wait_until  # noqa: F401
-from tests.order_loop_support import link_in, seats_to_act, two_player_game
+from tests.order_loop_support import choose, link_in, seats_to_act, suggested_orders, two_player_game
 
-SUGGESTED = re.compile(r'name="expected_seq" value="(\d+)">.*?name="command" value="([^"]+)"', re.S)
 MAX_ORDERS = 40
-
-
-def suggested_orders(page: str) -> list[tuple[int, dict]]:
-    """The one-click orders on a player page: (expected_seq, command) pairs."""
-    return [(int(seq), json.loads(html.unescape(raw))) for seq, raw in SUGGESTED.findall(page)]
-
-
-def choose(orders: list[tuple[int, dict]], turn: int) -> tuple[int, dict]:
-    """Pass on even turns; otherwise a one-step action (Expand without a tile choice, Recruit)."""
-    if turn % 2:
-        for seq, command in orders:
-            if command["kind"] == "recruit" or (command["kind"] == "expand" and not command["second_source"]):
-                return seq, command
-    return orders[0]
 
 
 def delivered() -> bool:
