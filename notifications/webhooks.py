@@ -145,7 +145,8 @@ def readable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         except AnymailConfigurationError as exc:  # e.g. the ESP's inbound route set to this URL
             log.error("%s: %s", request.path, exc)
             return HttpResponse("Not a post for this URL.", status=400, content_type="text/plain")
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, AnymailError) as exc:
+        # LookupError: Python's email header parser raises IndexError on a From such as "0@".
+        except (ValueError, LookupError, TypeError, AttributeError, RecursionError, AnymailError) as exc:
             log.warning("%s: unreadable webhook post (%s)", request.path, type(exc).__name__)
             return HttpResponse("Unreadable post.", status=400, content_type="text/plain")
 
