@@ -48,6 +48,11 @@ class _Pipeline:
     pipeline: Any  # psycopg's Pipeline
     unanswered: bool = False  # the statement being sent may go without a wait
     reads: list[Callable[[], None]] = field(default_factory=list)
+    # A statement of the block raised, whether or not the caller caught it. libpq's transaction
+    # status alone is not enough: when "pipeline aborted" is raised before the sync's
+    # ReadyForQuery is read, the status is still ACTIVE, not INERROR, and the queued COMMIT would
+    # end the aborted transaction as a silent ROLLBACK.
+    failed: bool = False
 
 
 @contextmanager
@@ -83,7 +88,7 @@ def pipelined(alias: str = DEFAULT_DB_ALIAS, commit: bool = False) -> Iterator[N
             with conn.execute_wrapper(_answered_unless_unanswered(state, conn)):
                 yield
                 if commit:
-                    _commit_unanswered(conn)
+                    _commit_unanswered(conn, state)
         except BaseException:
             # Take the failed batch's answers here: psycopg's exit would raise on them again and
             # log a warning for every order that failed (a seq clash retried, say).
@@ -98,12 +103,12 @@ def pipelined(alias: str = DEFAULT_DB_ALIAS, commit: bool = False) -> Iterator[N
         read()
 
 
-def _commit_unanswered(conn: Any) -> None:
+def _commit_unanswered(conn: Any, state: _Pipeline) -> None:
     """Queue COMMIT behind the block's statements. Django's commit() at atomic()'s end then finds
     the transaction ended and psycopg sends nothing (Django still records it as the COMMIT); if a
     statement before it failed, the pipeline skips the COMMIT and the error is raised at the wait,
     inside atomic(), which rolls back."""
-    if conn.connection.info.transaction_status == pq.TransactionStatus.INERROR:
+    if state.failed or conn.connection.info.transaction_status == pq.TransactionStatus.INERROR:
         raise DatabaseError("A statement failed in a pipelined transaction and its error was caught.")
     if conn.needs_rollback:
         return  # atomic() rolls it back
@@ -114,10 +119,14 @@ def _commit_unanswered(conn: Any) -> None:
 
 def _answered_unless_unanswered(state: _Pipeline, conn: Any) -> Callable[..., Any]:
     def execute(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
-        result = execute(sql, params, many, context)
-        if not state.unanswered:
-            with conn.wrap_database_errors:
-                state.pipeline.sync()
+        try:
+            result = execute(sql, params, many, context)
+            if not state.unanswered:
+                with conn.wrap_database_errors:
+                    state.pipeline.sync()
+        except DatabaseError:
+            state.failed = True
+            raise
         return result
 
     return execute
