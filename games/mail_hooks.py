@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from games.mail import turns
 from games.mail.keys import read_reply_address, withdrawn_reply_seat
+from games.reading.log_head import HEADER, log_head
 from games.services import delivery_problems, fresh_links
 from games.services.game_setup import same_address
 from games.services.inbox import replies
 from games.services.inbox.order_syntax import read_reply
-from notifications.hooks import Addressee, InboundHandler, MailHooks, register
+from notifications.hooks import Addressee, InboundHandler, MailHooks, Stamp, register
 from notifications.models import InboundMail
 
 # Every kind of email the game writes; an outbox row's kind is one of these (a reminder's is
@@ -54,6 +55,7 @@ def register_with_notifications() -> None:
         MailHooks(
             kinds=KINDS,
             late_parts=lambda row: turns.late_parts(row),
+            stamp=stamp,
             inbound=InboundHandler(
                 addressee=addressee,
                 answer_unaddressed=answer_unaddressed,
@@ -63,6 +65,16 @@ def register_with_notifications() -> None:
             delivery_report=lambda report: delivery_problems.record_report(report),
         )
     )
+
+
+def stamp(game_id: int) -> Stamp:
+    """Every email of a game carries the log's head as it is written, whatever its kind: in its footer
+    (templates/emails/_log_head.*) and its X-Aegea-Log-Head header, a witness the player keeps
+    (docs/fairness.md, "Witnessed heads")."""
+    current = log_head(game_id)
+    if current is None:
+        return Stamp()
+    return Stamp({"log_head": current.told()}, {HEADER: current.header})
 
 
 def addressee(address: str) -> Addressee | None:

@@ -9,6 +9,8 @@ know of it:
   an error where it is written, not a row nobody recognises. A kind is free text in the outbox,
   not a model choice: a new kind of email needs no notifications migration.
 - `late_parts`: what an email tells only as it is sent (the worker calls it as it renders a row).
+- `stamp`: what every email of a game carries as it is written, whatever its kind (the games app:
+  the log's head, a witness the player keeps): context for its templates and headers.
 - `inbound`: whom a reply address names, what a received mail does, and the answers to mail that
   names nobody any more or could not be handled (notifications/inbound.py keeps, de-duplicates
   and retries the mail; the handler decides what it means).
@@ -40,6 +42,14 @@ class LateParts:
     reply_to: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     inline: tuple[MIMEBase, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What `stamp` adds to a row of a game as `enqueue` writes it: template context and headers."""
+
+    context: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -85,6 +95,7 @@ class InboundHandler:
 class MailHooks:
     kinds: frozenset[str] = frozenset()
     late_parts: Callable[[Outbox], LateParts] | None = None
+    stamp: Callable[[int], Stamp] | None = None  # by the row's game_id
     inbound: InboundHandler | None = None
     delivery_report: Callable[[MailReport], str] | None = None
 

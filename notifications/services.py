@@ -33,7 +33,7 @@ from aegea_pbem.sql_cursor import kept_cursor
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select
 
-from .hooks import LateParts, check_kind, registered
+from .hooks import LateParts, Stamp, check_kind, registered
 from .models import Outbox
 from .nudge import wake_a_worker
 
@@ -100,6 +100,21 @@ def _lazy_text(value: Any) -> str:
 
 
 _batch: ContextVar[list[Outbox] | None] = ContextVar("outbox_batch", default=None)
+# The stamps of a batch's rows by game: one order's emails are written at one moment, stamped once.
+_batch_stamps: ContextVar[dict[int, Stamp] | None] = ContextVar("outbox_batch_stamps", default=None)
+
+
+def _stamp(game_id: int) -> Stamp:
+    """What the registered `stamp` hook adds to every row of `game_id` now (nothing without one)."""
+    hook = registered().stamp
+    if hook is None:
+        return Stamp()
+    stamps = _batch_stamps.get()
+    if stamps is None:
+        return hook(game_id)
+    if game_id not in stamps:
+        stamps[game_id] = hook(game_id)
+    return stamps[game_id]
 
 
 def enqueue(
@@ -121,9 +136,11 @@ def enqueue(
     transaction rolls back, the email never existed. Inside `outbox_batch()` the row is only
     collected (and returned unsaved); the batch writes all its rows at its end. The email is
     rendered when it is sent (`rendered`), from `context` as it is now. A kind nobody registered
-    (notifications/hooks.py) is refused with ValueError, before anything is written.
+    (notifications/hooks.py) is refused with ValueError, before anything is written. The app's
+    `stamp` hook adds what every email of the game carries as it is written (its context and headers).
     """
     check_kind(kind)
+    stamp = _stamp(game_id)
     row = Outbox(
         game_id=game_id,
         seq=seq,
@@ -132,9 +149,9 @@ def enqueue(
         to_email=to_email,
         language=language,
         template=template,
-        context=frozen(context, language),
+        context=frozen({**context, **stamp.context}, language),
         reply_to=reply_to,
-        headers=headers or {},
+        headers={**(headers or {}), **stamp.headers},
     )
     batch = _batch.get()
     if batch is not None:
@@ -157,11 +174,12 @@ def outbox_batch() -> Iterator[list[Outbox]]:
     release per row). A row whose key exists already is skipped, as `enqueue` keeps the first;
     an exception inside the block writes nothing. Use it inside the caller's transaction."""
     rows: list[Outbox] = []
-    token = _batch.set(rows)
+    token, stamps_token = _batch.set(rows), _batch_stamps.set({})
     try:
         yield rows
     finally:
         _batch.reset(token)
+        _batch_stamps.reset(stamps_token)
     if rows:
         insert_rows(rows, ignore_conflicts=True)
         _wake_after_commit()

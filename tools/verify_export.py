@@ -2,6 +2,7 @@
 """Check an AEGEAPOLIS game export with nothing but Python's standard library (docs/fairness.md).
 
     python3 verify_export.py aegeapolis-game-7.json [--seed SEED] [--pinned EARLIER.json]
+                             [--witness EMAIL.eml MAILBOX.mbox HEADS.txt ...]
 
 Checks, and names the first event that fails:
   1. the hash chain: seqs 1, 2, 3... without gaps, each prev_hash the hash before it, each hash
@@ -21,7 +22,11 @@ Checks, and names the first event that fails:
   5. sealed winter orders: each order revealed equals its commitment published when it was sealed;
   6. with --pinned EARLIER.json (an export downloaded before the end, whose hashes were withheld
      and pinned): every pin in it is HMAC-SHA256(seed, "aegeapolis-export-pin:" + hash) of the same
-     event of this export, so the log is the one the earlier export was cut from.
+     event of this export, so the log is the one the earlier export was cut from;
+  7. with --witness FILE... (saved emails, .eml or mbox, or text with pasted heads such as
+     "Log 431·c3f09a2e1b2c3d4e…" or an X-Aegea-Log-Head header): the log passes through every head
+     the server told the player, i.e. the pin of event 431 is the one witnessed (a head names the
+     pin, HMAC-SHA256(seed, "aegeapolis-export-pin:" + hash), not the hash: docs/fairness.md).
 Before the end a reader's export withholds the hashes (they would give away what is redacted):
 only its seq order is checked, and it is worth keeping for step 6.
 What only `manage.py verifygame` proves (it replays the rules): that each batch is exactly what
@@ -34,10 +39,15 @@ Exit status 0 when every check passes, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import email
 import hashlib
 import hmac
 import json
+import mailbox
+import os
+import re
 import sys
+from email import policy
 from typing import Any
 
 SUPPORTED_VERSIONS = (1, 2)  # 2: before the end, hashes withheld and pinned
@@ -117,6 +127,76 @@ def check_pins(document: dict[str, Any], seed: str, pinned: dict[str, Any]) -> i
             raise Failed(event["seq"], "the event differs from the one the earlier export pinned")
         checked += 1
     return checked
+
+
+# A witnessed head: the header's form, or the footer's "431·c3f09a2e1b2c3d4e…" (16 to 64 hex digits).
+HEAD_HEADER = "X-Aegea-Log-Head"
+Witness = tuple[int | None, int, str, str]  # (game or None, seq, pin or its first digits, where it came from)
+HEADER_FORM = re.compile(r"game=(\d+);\s*seq=(\d+);\s*pin=([0-9a-f]{64})")
+SHORT_FORM = re.compile(r"\b(\d+)\s*[·.:]\s*([0-9a-f]{16,64})")
+
+
+def witnesses_in(text: str, source: str) -> list[Witness]:
+    """(game or None, seq, pin or its first digits, source) of every head written in `text`."""
+    found = [(int(g), int(s), pin, source) for g, s, pin in HEADER_FORM.findall(text)]
+    if not found:
+        found = [(None, int(s), pin, source) for s, pin in SHORT_FORM.findall(text)]
+    return found
+
+
+def _email_witnesses(message: email.message.Message, source: str) -> list[Witness]:
+    """An email's head: its header, else (a client that dropped headers) the footer of its text."""
+    source = f"{source} ({message.get('Subject', 'no subject')}, {message.get('Date', 'no date')})"
+    found = [w for value in message.get_all(HEAD_HEADER, []) for w in witnesses_in(str(value), source)]
+    if found:
+        return found
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            found += witnesses_in(part.get_content(), source)
+    return found
+
+
+def _parsed(handle: Any) -> email.message.Message:
+    return email.message_from_binary_file(handle, policy=policy.default)
+
+
+def read_witnesses(paths: list[str]) -> list[Witness]:
+    """Every head in the files: saved emails (.eml), mailboxes (mbox), or text with pasted heads;
+    an argument that is no file is read as a pasted head itself."""
+    found: list[Witness] = []
+    for path in paths:
+        if not os.path.isfile(path):
+            found += witnesses_in(path.lower(), "a head given on the command line")
+            continue
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        if raw.startswith(b"From "):
+            for message in mailbox.mbox(path, factory=_parsed):
+                found += _email_witnesses(message, path)
+        elif re.match(rb"[A-Za-z-]+:", raw) and b"\n\n" in raw.replace(b"\r\n", b"\n"):
+            found += _email_witnesses(email.message_from_bytes(raw, policy=policy.default), path)
+        else:
+            found += witnesses_in(raw.decode("utf-8", "replace").lower(), path)
+    if not found:
+        raise Unreadable('the witnesses given hold no head of a log (no X-Aegea-Log-Head, no "Log N·…")')
+    return found
+
+
+def check_witnesses(game_id: int, pins: dict[int, str], witnesses: list[Witness]) -> tuple[int, int]:
+    """Every head witnessed for this game is on the log: its seq there, the pin of that event the
+    witnessed one. `pins`: seq -> pin of the log checked. Returns (heads checked, of other games)."""
+    checked = others = 0
+    last = max(pins, default=0)
+    for game, seq, pin, source in sorted(witnesses, key=lambda w: w[1]):
+        if game is not None and game != game_id:
+            others += 1
+            continue
+        if seq not in pins:
+            raise Failed(seq, f"the log ends at seq {last}, before the head witnessed in {source}")
+        if not pins[seq].startswith(pin):
+            raise Failed(seq, f"the log does not pass through the head witnessed in {source}")
+        checked += 1
+    return checked, others
 
 
 def draw(seed: str, position: int, counter: int, n: int) -> tuple[int, int]:
@@ -307,7 +387,10 @@ def check_sealed_orders(events: list[dict[str, Any]]) -> int:
 
 
 def verify(
-    document: dict[str, Any], seed: str | None = None, pinned: dict[str, Any] | None = None
+    document: dict[str, Any],
+    seed: str | None = None,
+    pinned: dict[str, Any] | None = None,
+    witnesses: list[Witness] | None = None,
 ) -> list[str]:
     """Every check in order; returns what was proven, raises Failed at the first bad event."""
     if document.get("format") != "aegeapolis-event-log" or document.get("version") not in SUPPORTED_VERSIONS:
@@ -334,6 +417,8 @@ def verify(
         if seed is None:
             raise Failed(0, "pins are checked with the seed: the game has not ended (or pass --seed)")
         proven.append(f"{check_pins(document, seed, pinned)} events pinned by the earlier export match")
+    if witnesses is not None:
+        proven.append(_witnessed(document, events, seed, witnesses))
     if seed is None:
         proven.append(
             "NOT YET CHECKED: the dice and draws; the seed is revealed when the game ends (or pass --seed)"
@@ -350,6 +435,28 @@ def verify(
     if seed is not None and not redacted:
         proven.append(not_checked_here(events))
     return proven
+
+
+def _witnessed(
+    document: dict[str, Any],
+    events: list[dict[str, Any]],
+    seed: str | None,
+    witnesses: list[Witness],
+) -> str:
+    """Step 7: the pins recomputed from the hashes and the seed; before the end, the export's own pins."""
+    if seed is not None and not withheld(events):
+        pins = {event["seq"]: pin(seed, event["hash"]) for event in events}
+        how = "recomputed from the hashes and the seed"
+    elif withheld(events):
+        pins = {event["seq"]: event["pin"] for event in events if isinstance(event.get("pin"), str)}
+        how = "compared with the server's own pins: check again after the end, when the seed is revealed"
+    else:
+        raise Failed(0, "witnessed heads are checked with the seed: the game has not ended (or pass --seed)")
+    checked, others = check_witnesses(document["game"]["id"], pins, witnesses)
+    if not checked:
+        raise Failed(0, "none of the witnessed heads is of this game")
+    other = f"; {others} of other games left aside" if others else ""
+    return f"the log passes through all {checked} witnessed heads ({how}){other}"
 
 
 def rules_versions(events: list[dict[str, Any]]) -> list[int | None]:
@@ -406,6 +513,14 @@ MEANINGS = (
     ("the earlier export has no pins", "Pass, after --pinned, an export downloaded before the game ended."),
     ("the pinned export", "The exports are of two games, or the earlier one has events this one lacks."),
     ("pins are checked", "Pins are checked only once the game has ended: keep the earlier file until then."),
+    (
+        "the log does not pass",
+        "The log was changed after the server told this player its head: an event up to this one is"
+        " not what the server had recorded when it wrote the email (or showed the page).",
+    ),
+    ("the log ends at", "Events the server had told this player of are missing from the log."),
+    ("none of the witnessed", "The emails or heads given are of another game."),
+    ("witnessed heads are checked", "Check the heads once the game has ended, when its seed is revealed."),
 )
 
 
@@ -454,15 +569,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pinned", help="an export of the same game downloaded before its end, to check its pins"
     )
+    parser.add_argument(
+        "--witness",
+        nargs="+",
+        metavar="FILE",
+        help="saved emails (.eml, mbox) or text with pasted heads (Log 431·c3f09a2e…) to check against",
+    )
     args = parser.parse_args(argv)
     try:
         document = read_export(args.export, "export")
         pinned = read_export(args.pinned, "earlier export") if args.pinned else None
-    except Unreadable as problem:
+        witnesses = read_witnesses(args.witness) if args.witness else None
+    except (Unreadable, OSError) as problem:
         print(f"FAILED: {problem}")
         return 1
     try:
-        proven = verify(document, args.seed, pinned)
+        proven = verify(document, args.seed, pinned, witnesses)
     except Failed as failure:
         print(f"FAILED at {failure}")
         where = event_named(document, failure.seq)

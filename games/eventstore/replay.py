@@ -253,10 +253,18 @@ def _goes_back(newest: int | None, version: int | None) -> bool:
 
 
 def _newer_rules(event: LoggedEvent, version: int | None) -> ReplayProblem | None:
-    """H-RULES-VERSION: an opening or an order naming a newer rules version than this engine's. No
+    """H-RULES-VERSION: an opening or an order naming a newer rules version than this engine's, or a
+    version no rules ever had (not a whole number, or below 0). No
     server running this code decided it, and none of an older version could have: a log claiming
     it is forged, or needs the project's code of that version to be checked; either way these rules
     cannot call it NOT CHECKED, which would let a forger relabel a forged batch to be let through."""
+    named = event.payload.get("rules_version")
+    if named is not None and (version is None or version < 0):
+        # Logs from before versions name none, or 0; a value no server ever wrote (a text, a negative
+        # number) is no older rules either, and calling it unknown would let it off as NOT CHECKED.
+        what = "order" if event.type == engine.ORDER_GIVEN else "opening"
+        reason = f"the {what} names rules version {named!r}, which is no rules version any server knows"
+        return ReplayProblem(event.seq, reason, by_rules=False, rules_version=None)
     if version is None or version <= engine.RULES_VERSION:
         return None
     reason = (

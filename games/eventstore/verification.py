@@ -18,8 +18,17 @@ from dataclasses import dataclass
 from games.eventstore.chain_reading import HashedRow, load_hashed_events
 from games.eventstore.hashing import GENESIS_HASH, event_hash
 from games.eventstore.replay import LoggedEvent, ReplayReport, replay
-from games.models import Game
-from tools.verify_export import MALFORMED, DrawChecker, Failed, batches, check_sealed_orders
+from games.models import Event, Game
+from tools.verify_export import (
+    MALFORMED,
+    DrawChecker,
+    Failed,
+    Witness,
+    batches,
+    check_sealed_orders,
+    check_witnesses,
+    pin,
+)
 
 
 @dataclass(frozen=True)
@@ -162,3 +171,17 @@ def draws_problem(events: list[LoggedEvent], seed: str) -> ChainProblem | None:
         sealed = [e["seq"] for e in logged if str(e["type"]).startswith("WinterOrder")]
         return ChainProblem(min(sealed, default=1), f"the sealed winter orders cannot be read ({error!r})")
     return None
+
+
+def witnesses_problem(game: Game, witnesses: list[Witness]) -> tuple[ChainProblem | None, int]:
+    """The log against the heads its players were told (docs/fairness.md, "Witnessed heads"): the
+    first witnessed seq the log does not pass through (its pin, HMAC under the seed of the stored
+    hash, is not the one witnessed), and how many heads of this game were checked. The same check
+    as tools/verify_export.py --witness, on the database's log."""
+    stored = Event.objects.filter(game=game).values_list("seq", "hash")
+    pins = {seq: pin(game.seed, digest) for seq, digest in stored}
+    try:
+        checked, _others = check_witnesses(game.pk, pins, witnesses)
+    except Failed as failure:
+        return ChainProblem(failure.seq, str(failure).removeprefix(f"seq {failure.seq}: ")), 0
+    return None, checked

@@ -58,7 +58,7 @@ def rewrite(event: Event, payload: dict) -> None:
     tamper("UPDATE games_event SET payload = %s WHERE id = %s", [json.dumps(payload), event.pk])
 
 
-def relabel(game: Game, version: int, from_seq: int = 1) -> None:
+def relabel(game: Game, version: object, from_seq: int = 1) -> None:
     """The opening and every order from `from_seq` on name rules `version` (the chain is not redone)."""
     named = Event.objects.filter(game=game, seq__gte=from_seq, type__in=("GameStarted", engine.ORDER_GIVEN))
     for row in named:
@@ -142,3 +142,20 @@ def test_a_newer_rules_version_fails_even_where_the_rules_give_the_same_events(g
         call_command("verifygame", str(game.pk), stdout=out, stderr=out)
 
     assert f"BROKEN at seq 1: the opening names rules version {newer}, newer than" in out.getvalue()
+
+
+@pytest.mark.parametrize("named", ["2", True, -1])  # (a fraction cannot be hashed: hashing.NotCanonical)
+def test_a_rules_version_no_rules_ever_had_fails_verifygame(game, named):
+    """H-RULES-VERSION: a forger relabels the whole game with a version that is not a version at all
+    (a text, true, a negative number) and recomputes the chain; read as "unknown", it was
+    let off as NOT CHECKED. Logs from before versions name none (or 0); anything else fails at once."""
+    relabel(game, named)
+    rechain(game)
+
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=f"game {game.pk} seq 1"):
+        call_command("verifygame", str(game.pk), stdout=out, stderr=out)
+
+    said = f"BROKEN at seq 1: the opening names rules version {named!r}, which is no rules version"
+    assert said in out.getvalue()
+    assert "NOT CHECKED" not in out.getvalue()

@@ -25,6 +25,7 @@ from games.models import Game, Seat
 from games.reading.export import export_game
 from games.reading.history import board_at, default_since, history, years_of
 from games.reading.links import LinkError, bearer_token, resolve_link
+from games.reading.log_head import log_head
 from games.services.languages import page_language
 from games.web.seat_cookies import resolve_seat
 from games.web.seat_limits import link_in_header, link_in_path
@@ -69,6 +70,7 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
         "board_svg": render_board(board.view, language=language, id_prefix="history"),
         "previous_seq": max(1, board.seq - 1),
         "next_seq": min(board.last_seq, board.seq + 1),
+        "log_head": log_head(game),  # the footer's witness of the log (docs/fairness.md)
     }
 
 

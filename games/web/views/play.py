@@ -22,6 +22,7 @@ from games.engine.board import COLUMNS, ROWS
 from games.engine.state import GameState
 from games.models import Seat
 from games.reading.links import LinkError
+from games.reading.log_head import log_head
 from games.reading.organiser_watch import result_text
 from games.reading.previews import order_cost
 from games.reading.situation import PlayerScreen, player_screen
@@ -208,4 +209,5 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
         "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
         **long_game_context(seat),  # long games: deadline, messages, vacation, mail preferences
+        "log_head": log_head(seat.game),  # the footer's witness of the log (docs/fairness.md)
     }
