@@ -3,7 +3,7 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, history, links, organiser, play, table
+from games.web.views import api, board, dev, frontdoor, history, links, organiser, play, table
 
 app_name = "games"
 
@@ -33,6 +33,9 @@ urlpatterns = [
         table.organiser_deadlines,
         name="organiser-deadlines",
     ),
+    # The front door (docs/front-door.md): sign-in by email, invitations, the lobby, profiles.
+    path("sign-in/", frontdoor.sign_in, name="sign-in"),
+    path("sign-in/<str:token>/", frontdoor.sign_in_link, name="sign-in-link"),
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]
