@@ -41,6 +41,7 @@ urlpatterns = [
     path("invitation/<str:token>/", gathering.invitation, name="invitation"),
     path("lobby/", gathering.lobby, name="lobby"),
     path("lobby/<int:game_id>/", gathering.take_seat, name="lobby-take"),
+    path("players/<int:user_id>/", frontdoor.profile, name="profile"),
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]

@@ -3,13 +3,16 @@ and a player's profile. Parse, call a service, render."""
 
 from __future__ import annotations
 
-from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth import get_user_model, login
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import posted_email, rate_limited
+from games.models import Seat
+from games.projectors.reliability import reliability_of
 from games.services.sign_in import SignInError, ask_for_sign_in, check_sign_in, use_sign_in
 from games.web.forms.frontdoor import SignInForm
 
@@ -51,3 +54,16 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
             request, "games/sign_in_link.html", {"error": str(error), "form": SignInForm()}, status=410
         )
     return render(request, "games/sign_in_link.html", {})
+
+
+def profile(request: HttpRequest, user_id: int) -> HttpResponse:
+    """A player's record of reliability, folded from the log (games/projectors/reliability.py).
+    Their address is never shown: the name is the account's, else the one of their latest seat."""
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not user.email:
+        raise Http404(_("No such player."))
+    latest = (
+        Seat.objects.filter(email__iexact=user.email).order_by("-pk").values_list("name", flat=True).first()
+    )
+    name = user.get_full_name() or latest or _("A player")
+    return render(request, "games/profile.html", {"name": name, "record": reliability_of(user.email)})

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
 from games.models import Game, Gathering
+from games.projectors.reliability import reliability_of
 from games.reading.gatherings import gathering_page, invitation_page, open_games, pace
 from games.services.invitations import (
     InvitationError,
@@ -83,7 +84,10 @@ def organiser_gathering(request: HttpRequest, game_id: int) -> HttpResponse:
         except InvitationError as error:
             form.add_error(None, str(error))
         status = 400
-    context = {"game": game, "form": form, **gathering_page(game)}
+    page = gathering_page(game)
+    for row in page["invitations"]:  # the organiser sees each one's record as they invite
+        row["record"] = reliability_of(row["email"])
+    context = {"game": game, "form": form, **page}
     return render(request, "games/gathering.html", context, status=status)
 
 
