@@ -101,7 +101,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "games/invitation.html", {"error": str(error)}, status=404)
     form = AnswerForm(
         request.POST if request.POST.get("action") == "accept" else None,
-        initial={"language": found.game.language, "name": ""},
+        initial={"language": translation.get_language() or found.game.language},  # the reader's own, to start
     )
     status, problem = 200, ""
     if request.method == "POST":
