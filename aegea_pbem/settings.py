@@ -200,6 +200,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Deadlines and digests (docs/long-games.md) are polled from the database (no long countdown tasks).
     "games-tick-deadlines": {"task": "games.tick_deadlines", "schedule": 60.0},
     "games-send-digests": {"task": "games.send_digests", "schedule": 300.0},
+    # Invitations unanswered (docs/front-door.md): reminded, and lapsed when old, freeing their seats.
+    "games-remind-invitations": {"task": "games.remind_invitations", "schedule": 3600.0},
 }
 # Sent emails of ended games keep their bodies this many days; then the daily beat task blanks them
 # (the rows stay: games/services/outbox_prune.py, docs/operations.md "Disk"). "off" keeps them for ever.

@@ -12,7 +12,7 @@ replaces what notifications calls.
 
 from __future__ import annotations
 
-from games.mail import turns
+from games.mail import frontdoor, turns
 from games.mail.keys import read_reply_address, withdrawn_reply_seat
 from games.reading.log_head import HEADER, log_head
 from games.services import delivery_problems, fresh_links
@@ -45,6 +45,7 @@ KINDS = frozenset(
         # its own kind, so that a new link asked for in the same hour does not swallow it.
         "withdrawn",
     }
+    | frontdoor.KINDS  # sign-in links and invitations (games/mail/frontdoor.py): their ids are no seat's
 )
 
 
@@ -54,7 +55,9 @@ def register_with_notifications() -> None:
     register(
         MailHooks(
             kinds=KINDS,
-            late_parts=lambda row: turns.late_parts(row),
+            late_parts=lambda row: (
+                frontdoor.late_parts(row) if row.kind in frontdoor.KINDS else turns.late_parts(row)
+            ),
             stamp=stamp,
             inbound=InboundHandler(
                 addressee=addressee,
@@ -62,7 +65,11 @@ def register_with_notifications() -> None:
                 handle=handle_mail,
                 tell_given_up=tell_given_up,
             ),
-            delivery_report=lambda report: delivery_problems.record_report(report),
+            delivery_report=lambda report: (
+                "front-door"
+                if frontdoor.is_front_door_row(report.outbox_id)
+                else delivery_problems.record_report(report)
+            ),
         )
     )
 

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connections
 from kombu.exceptions import OperationalError
 
-from games.services import deadline_tick, digests, fresh_links, outbox_prune
+from games.services import deadline_tick, digests, fresh_links, invitations, outbox_prune
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,12 @@ def tick_deadlines() -> int:
 def send_digests() -> int:
     """The daily digests whose hour has come (games/services/digests.py)."""
     return digests.send_digests()
+
+
+@shared_task(name="games.remind_invitations", ignore_result=True)
+def remind_invitations() -> int:
+    """Reminders of unanswered invitations, and the lapse of old ones (games/services/invitations.py)."""
+    return invitations.remind_and_lapse()
 
 
 @shared_task(name="games.prune_outbox", ignore_result=True)

@@ -45,6 +45,7 @@ class PlayerSpec:
     email: str
     faction: str
     language: str | None = None
+    time_zone: str = ""  # the player's own (an accepted invitation); "" follows the game's deadlines
 
     PATTERN = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>\s*:\s*(?P<faction>[a-z]+)\s*$")
 
@@ -144,7 +145,8 @@ def read_players(lines: Sequence[str]) -> tuple[list[PlayerSpec], list[tuple[int
     return players, problems
 
 
-def _check_players(players: Sequence[PlayerSpec]) -> None:
+def check_players(players: Sequence[PlayerSpec]) -> None:
+    """Refuse a table that cannot be played (H-SETUP) with every problem at once (GameSetupError)."""
     problems = player_problems(players)
     if problems:
         raise GameSetupError(problems[0], problems)
@@ -165,33 +167,50 @@ def create_game(
     `deadlines` (docs/long-games.md; unsaved, validated by the caller) are saved before the opening events,
     so the first deadline and the welcome emails already follow them.
     """
-    _check_players(players)
+    check_players(players)
     if language not in dict(settings.LANGUAGES):
         raise GameSetupError(_("Unknown language %(language)s.") % {"language": language})
     with transaction.atomic():
-        game = Game.objects.create(name=name.strip(), language=language, organiser=organiser)
-        if not game.name:
-            game.name = _("Game %(id)s") % {"id": game.pk}
-            game.save(update_fields=["name"])
-        if deadlines is not None:
-            deadlines.game = game
-            deadlines.save()
-        for p in players:
-            Seat.objects.create(
-                game=game,
-                faction=p.faction,
-                name=p.name.strip(),
-                email=p.email,
-                language=p.language or language,
-            )
-        if scenario is None:
-            opening = engine.opening_recorded({"factions": [p.faction for p in players]}, game.seed)
-        else:
-            opening = [_scenario_opening(scenario, players, game)]
-        rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
-        state = engine.fold(opening)
-        welcome_everyone(game, state, rows[-1].seq)
+        game = new_game_row(name, language, organiser, deadlines)
+        seat_and_open(game, players, scenario)
     return game
+
+
+def new_game_row(
+    name: str, language: str, organiser: AbstractBaseUser | None, deadlines: DeadlineSettings | None
+) -> Game:
+    """The game's row (named "Game <id>" when unnamed) and its deadline settings, inside the caller's
+    transaction: no seat, no event yet (create_game, and a gathering game's start)."""
+    game = Game.objects.create(name=name.strip(), language=language, organiser=organiser)
+    if not game.name:
+        game.name = _("Game %(id)s") % {"id": game.pk}
+        game.save(update_fields=["name"])
+    if deadlines is not None:
+        deadlines.game = game
+        deadlines.save()
+    return game
+
+
+def seat_and_open(game: Game, players: Sequence[PlayerSpec], scenario: dict[str, Any] | None = None) -> None:
+    """The seats, the opening events and the welcome emails of a game made already (H-SETUP): the end
+    of `create_game`, and a gathered game's start (games/services/invitations.py), inside the
+    caller's transaction, its players checked."""
+    for p in players:
+        Seat.objects.create(
+            game=game,
+            faction=p.faction,
+            name=p.name.strip(),
+            email=p.email,
+            language=p.language or game.language,
+            time_zone=p.time_zone,
+        )
+    if scenario is None:
+        opening = engine.opening_recorded({"factions": [p.faction for p in players]}, game.seed)
+    else:
+        opening = [_scenario_opening(scenario, players, game)]
+    rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
+    state = engine.fold(opening)
+    welcome_everyone(game, state, rows[-1].seq)
 
 
 def _scenario_opening(spec: dict[str, Any], players: Sequence[PlayerSpec], game: Game) -> engine.Event:

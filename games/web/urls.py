@@ -3,7 +3,7 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, history, links, organiser, play, table
+from games.web.views import api, board, dev, frontdoor, gathering, history, links, organiser, play, table
 
 app_name = "games"
 
@@ -33,6 +33,15 @@ urlpatterns = [
         table.organiser_deadlines,
         name="organiser-deadlines",
     ),
+    # The front door (docs/front-door.md): sign-in by email, invitations, the lobby, profiles.
+    path("sign-in/", frontdoor.sign_in, name="sign-in"),
+    path("sign-in/<str:token>/", frontdoor.sign_in_link, name="sign-in-link"),
+    path("organiser/games/gather/", gathering.new_gathering, name="organiser-gather"),
+    path("organiser/games/<int:game_id>/players/", gathering.organiser_gathering, name="organiser-gathering"),
+    path("invitation/<str:token>/", gathering.invitation, name="invitation"),
+    path("lobby/", gathering.lobby, name="lobby"),
+    path("lobby/<int:game_id>/", gathering.take_seat, name="lobby-take"),
+    path("players/<int:user_id>/", frontdoor.profile, name="profile"),
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import DeadlineSettings, Game
 from games.reading.delivery_problems import problems_by_seat
+from games.reading.gatherings import is_gathering
 from games.reading.organiser_watch import watch
 from games.reading.situation import player_screen
 from games.services.game_setup import GameSetupError, create_game
@@ -44,11 +45,11 @@ def game_list(request: HttpRequest) -> HttpResponse:
             }
         )
     form = NewGameForm(initial={"language": translation.get_language()})  # the organiser's own, to start
-    context = {"rows": rows, "form": form, "deadline_form": _deadline_form(None)}
+    context = {"rows": rows, "form": form, "deadline_form": new_game_deadline_form(None)}
     return render(request, "games/organiser_list.html", context)
 
 
-def _deadline_form(data: Any) -> DeadlineSettingsForm:
+def new_game_deadline_form(data: Any) -> DeadlineSettingsForm:
     """The new game's deadlines (docs/long-games.md), from the defaults (an unsaved DeadlineSettings).
     A post without the deadline fields at all (an older page) keeps the defaults."""
     if data is not None and not any(key.startswith("deadlines-") for key in data):
@@ -59,7 +60,7 @@ def _deadline_form(data: Any) -> DeadlineSettingsForm:
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None, initial={"language": translation.get_language()})
-    deadline_form = _deadline_form(request.POST or None)
+    deadline_form = new_game_deadline_form(request.POST or None)
     valid = [form.is_valid(), deadline_form.is_valid() or not deadline_form.is_bound]  # every error at once
     if request.method == "POST" and all(valid):
         try:
@@ -85,6 +86,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = Game.objects.filter(pk=game_id, organiser=request.user).first()
     if game is None:
         raise Http404(_("No such game among yours."))
+    if is_gathering(game):  # no opening yet: its invitations (docs/front-door.md)
+        return redirect("games:organiser-gathering", game_id=game.pk)
     screen = player_screen(game, None)
     problems = problems_by_seat(game)
     seats = [

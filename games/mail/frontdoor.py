@@ -1,0 +1,156 @@
+"""The front door's emails (docs/front-door.md): sign-in links, invitations, their reminders, and the
+organiser's notice of an answer.
+
+Their links are secrets (a sign-in link signs its reader in; an invitation's accepts a seat in the
+invited person's name), so the outbox row stores only which row a link is for (`links_of`); the link
+is signed as the email is sent (`late_parts`, registered in games/mail_hooks.py), as a seat's links
+are (games/mail/keys.py). A token is the row's id signed with the site's key and a salt per kind of
+link: unforgeable, never stored, and worthless once its row is used, answered or expired.
+The outbox keys: a sign-in is (0, 0, request id, "signin"); an invitation (game, 0, invitation id,
+"invitation"); its n-th reminder (game, n, invitation id, "invite-remind"); the organiser's notice of
+an answer (game, 0, invitation id, "invite-answer").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games.models import Game, Invitation, SignInRequest
+from notifications.hooks import LateParts
+from notifications.models import Outbox
+from notifications.services import enqueue
+
+KINDS = frozenset({"signin", "invitation", "invite-remind", "invite-answer"})
+SALTS = {"signin": "aegea.front-door.sign-in", "invitation": "aegea.front-door.invitation"}
+NO_GAME = 0  # the outbox's game id of an email that belongs to no game (a sign-in link)
+
+
+def token_for(kind: str, pk: int) -> str:
+    """The link token of row `pk` of `kind` ("signin", "invitation")."""
+    return signing.Signer(salt=SALTS[kind]).sign(str(pk))
+
+
+def row_of_token(kind: str, token: str) -> int | None:
+    """The row id a token of `kind` names, or None for a token that is not ours (forged, mistyped)."""
+    try:
+        return int(signing.Signer(salt=SALTS[kind]).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+
+
+def is_front_door_row(outbox_id: int) -> bool:
+    """Whether an outbox row is a front-door email: its `seat_id` names a sign-in request or an
+    invitation, not a seat, so a delivery report about it is no seat's delivery problem."""
+    return Outbox.objects.filter(pk=outbox_id, kind__in=KINDS).exists()
+
+
+def _url(name: str, token: str) -> str:
+    return f"{settings.SITE_URL}{reverse(name, args=[token])}"
+
+
+def late_parts(row: Any) -> LateParts:
+    """The links of a front-door email, signed as it is sent (the outbox's late_parts hook)."""
+    links = row.context.get("links_of")
+    if not isinstance(links, dict):
+        return LateParts()
+    if "signin" in links:
+        return LateParts({"link": _url("games:sign-in-link", token_for("signin", int(links["signin"])))})
+    token = token_for("invitation", int(links["invitation"]))
+    return LateParts({"link": _url("games:invitation", token)})
+
+
+def mail_sign_in(request: SignInRequest) -> None:
+    """The one-time sign-in link to `request.email`, in the language it was asked in."""
+    with translation.override(request.language):
+        minutes = round((request.expires - request.created).total_seconds() / 60)
+        context = {
+            "game_name": _("Sign in"),
+            "greeting": _("Hello,"),
+            "subject": _("AEGEAPOLIS: your sign-in link"),
+            "paragraphs": [
+                _("Follow this link to sign in to AEGEAPOLIS. It works once, for %(minutes)s minutes.")
+                % {"minutes": minutes},
+                _("If you did not ask for it, ignore this email: nothing happens without the link."),
+            ],
+            "link_label": _("Sign in"),
+            "links_of": {"signin": request.pk},
+        }
+    _enqueue(NO_GAME, 0, request.pk, "signin", request.email, request.language, context)
+
+
+def mail_invitation(invitation: Invitation, organiser_name: str, reminder: int = 0) -> None:
+    """The invitation (or its `reminder`-th reminder) in the game's language: who asks, the game's
+    pace, and one link to a page that accepts or declines."""
+    game = invitation.game
+    with translation.override(game.language):
+        lines = [
+            _("%(organiser)s invites you to play AEGEAPOLIS, a board game by email, in the game %(game)s.")
+            % {"organiser": organiser_name, "game": game.name},
+            _("Follow the link to accept (you choose your name, language and time zone) or to decline."),
+            _("The invitation lapses on %(date)s (UTC).")
+            % {"date": invitation.expires.strftime("%Y-%m-%d %H:%M")},
+        ]
+        if reminder:
+            lines.insert(0, _("A reminder: your answer to this invitation is still missing."))
+        context = {
+            "game_name": game.name,
+            "greeting": _("Hello,"),
+            "subject": _("AEGEAPOLIS %(game)s: an invitation from %(organiser)s")
+            % {"game": game.name, "organiser": organiser_name},
+            "paragraphs": lines,
+            "link_label": _("Accept or decline"),
+            "links_of": {"invitation": invitation.pk},
+        }
+    kind = "invite-remind" if reminder else "invitation"
+    _enqueue(game.pk, reminder, invitation.pk, kind, invitation.email, game.language, context)
+
+
+def mail_answer_to_organiser(game: Game, invitation: Invitation) -> None:
+    """Tell the organiser that an invitation was accepted, declined or lapsed (no organiser or no
+    address: nobody to tell)."""
+    organiser = game.organiser
+    if organiser is None or not organiser.email:
+        return
+    with translation.override(game.language):
+        who = invitation.name or invitation.email
+        said = {
+            Invitation.Status.ACCEPTED: _("%(who)s accepted the invitation to %(game)s."),
+            Invitation.Status.DECLINED: _(
+                "%(who)s declined the invitation to %(game)s; the seat is free again."
+            ),
+            Invitation.Status.LAPSED: _(
+                "The invitation of %(who)s to %(game)s lapsed; the seat is free again."
+            ),
+        }[Invitation.Status(invitation.status)] % {"who": who, "game": game.name}
+        context = {
+            "game_name": game.name,
+            "greeting": _("Hello,"),
+            "subject": said,
+            "paragraphs": [said],
+            "plain_link": f"{settings.SITE_URL}{reverse('games:organiser-game', args=[game.pk])}",
+            "link_label": _("Open the game"),
+        }
+    _enqueue(game.pk, 0, invitation.pk, "invite-answer", organiser.email, game.language, context)
+
+
+def _enqueue(
+    game_id: int, seq: int, row_id: int, kind: str, to: str, language: str, context: dict[str, Any]
+) -> None:
+    """One front-door email's outbox row: `row_id` (a sign-in request's, an invitation's) in the
+    seat's place of the outbox's key (see the module's docstring)."""
+    enqueue(
+        game_id=game_id,
+        seq=seq,
+        seat_id=row_id,
+        kind=kind,
+        to_email=to,
+        language=language,
+        template="frontdoor",
+        context=context,
+    )

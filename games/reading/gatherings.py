@@ -1,0 +1,106 @@
+"""What the front door's pages show of a gathering game (docs/front-door.md): the organiser's list
+of invitations, an invitation's page, and the lobby of open games. Never a link's token: the
+organiser sees addresses and answers, the lobby only the names of who accepted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from games.models import Game, Gathering, Invitation
+from games.words.clock import settings_for
+from games.words.names import faction_name
+
+HOLDING = (Invitation.Status.PENDING, Invitation.Status.ACCEPTED)
+
+
+def is_gathering(game: Game) -> bool:
+    """Whether a game still gathers its players (no opening yet)."""
+    return Gathering.objects.filter(game=game, began__isnull=True).exists()
+
+
+def _faction(invitation: Invitation) -> str:
+    return faction_name(invitation.faction) if invitation.faction else _("random")
+
+
+def gathering_page(game: Game) -> dict[str, Any]:
+    """The organiser's page of a gathering game: each invitation (address, faction, answer, the name
+    and language chosen), how many seats are free, and whether the game may begin now."""
+    gathering = game.gathering
+    invitations = list(game.invitations.all())
+    held = [i for i in invitations if i.status in HOLDING]
+    accepted = [i for i in held if i.status == Invitation.Status.ACCEPTED]
+    return {
+        "gathering": gathering,
+        "invitations": [
+            {
+                "email": i.email,
+                "faction": _faction(i),
+                "status": i.get_status_display(),
+                "state": i.status,
+                "name": i.name,
+                "language": dict(settings.LANGUAGES).get(i.language, i.language) if i.name else "",
+            }
+            for i in invitations
+        ],
+        "free_seats": gathering.seats - len(held),
+        "accepted": len(accepted),
+        "may_begin": len(accepted) >= 2,
+        "pace": pace(game),
+    }
+
+
+def pace(game: Game) -> dict[str, Any]:
+    """The game's deadlines as the lobby and an invitation tell them."""
+    deadlines = settings_for(game)
+    return {
+        "turn_hours": deadlines.turn_hours,
+        "winter_hours": deadlines.winter_hours,
+        "time_zone": deadlines.time_zone,
+        "skip_weekends": deadlines.skip_weekends,
+    }
+
+
+def invitation_page(invitation: Invitation) -> dict[str, Any]:
+    """What the invited person reads before answering: the game, who else accepted, the pace."""
+    game = invitation.game
+    return {
+        "invitation": invitation,
+        "game": game,
+        "faction": _faction(invitation),
+        "players": list(
+            game.invitations.filter(status=Invitation.Status.ACCEPTED).values_list("name", flat=True)
+        ),
+        "pace": pace(game),
+        "language_name": dict(settings.LANGUAGES).get(game.language, game.language),
+    }
+
+
+def open_games() -> list[dict[str, Any]]:
+    """The lobby: published games still gathering with a free seat, newest first."""
+    gatherings = (
+        Gathering.objects.filter(published=True, began__isnull=True)
+        .select_related("game")
+        .annotate(held=Count("game__invitations", filter=Q(game__invitations__status__in=HOLDING)))
+        .order_by("-game_id")
+    )
+    rows = []
+    for gathering in gatherings:
+        if gathering.held >= gathering.seats:
+            continue
+        game = gathering.game
+        players = game.invitations.filter(status=Invitation.Status.ACCEPTED).values_list("name", flat=True)
+        rows.append(
+            {
+                "game": game,
+                "players": list(players),
+                "seats": gathering.seats,
+                "free": gathering.seats - gathering.held,
+                "language": dict(settings.LANGUAGES).get(game.language, game.language),
+                "pace": pace(game),
+            }
+        )
+    return rows
