@@ -44,6 +44,7 @@ KINDS = frozenset(
         # The answer to a reply sent to a withdrawn reply address (fresh_links.py), `seq` the hour too:
         # its own kind, so that a new link asked for in the same hour does not swallow it.
         "withdrawn",
+        "taken_back",  # H-TAKEBACK: the order that made it your turn was taken back (mail/take_back.py)
     }
     | frontdoor.KINDS  # sign-in links and invitations (games/mail/frontdoor.py): their ids are no seat's
 )

@@ -20,6 +20,8 @@ Checks, and names the first event that fails:
      name; the number of coin and card draws is the number of coins and cards the events say
      were drawn; each sealed winter order's salt is the batch's salt draws;
   5. sealed winter orders: each order revealed equals its commitment published when it was sealed;
+     one sealed again names the commitment it supersedes (only the last seal is revealed), and each
+     order taken back (OrderTakenBack) is the one right before it, by the same player, and drew nothing;
   6. with --pinned EARLIER.json (an export downloaded before the end, whose hashes were withheld
      and pinned): every pin in it is HMAC-SHA256(seed, "aegeapolis-export-pin:" + hash) of the same
      event of this export, so the log is the one the earlier export was cut from;
@@ -364,11 +366,16 @@ def commitment(order: dict[str, Any], salt: str) -> str:
 
 
 def check_sealed_orders(events: list[dict[str, Any]]) -> int:
-    """Every revealed order matches the commitment published when it was sealed. Returns how many."""
+    """Every revealed order matches the commitment published when it was sealed (the last seal: one
+    sealed again names the commitment it supersedes). Returns how many."""
     sealed: dict[str, dict[str, Any]] = {}
     checked = 0
     for event in events:
         payload = event["payload"]
+        if event["type"] == "WinterOrderSealed" and "supersedes" in payload:
+            before = sealed.get(payload["player"])
+            if before is None or before["payload"].get("commitment") != payload["supersedes"]:
+                raise Failed(event["seq"], "the order sealed again supersedes no commitment of its player")
         if event["type"] == "WinterOrderSealed" and "commitment" in payload:
             if "salt" in payload:  # unredacted: the commitment must be the order's own
                 own = {name: payload.get(name) for name in REVEALED_FIELDS}
@@ -383,6 +390,29 @@ def check_sealed_orders(events: list[dict[str, Any]]) -> int:
                     raise Failed(event["seq"], f"{faction}'s revealed order differs from the one sealed")
                 checked += 1
             sealed = {}
+    return checked
+
+
+def check_take_backs(events: list[dict[str, Any]]) -> int:
+    """Every OrderTakenBack takes back the batch right before it: of its player, at its order_seq,
+    and (where the draws are shown) with nothing drawn. Returns how many."""
+    checked = 0
+    for _position, batch in batches(events):
+        taken = [e for e in batch if e["type"] == "OrderTakenBack"]
+        if not taken:
+            continue
+        given, back = batch[0], taken[0]
+        if len(taken) > 1 or given["type"] != "OrderGiven":
+            raise Failed(back["seq"], "the order taken back is not the one right before it")
+        if (back["payload"]["order_seq"], back["payload"]["player"]) != (
+            given["seq"],
+            given["payload"]["player"],
+        ):
+            raise Failed(back["seq"], "the order taken back is not the one right before it")
+        for record in (e for e in batch if e["type"] == "RandomnessDrawn"):
+            if isinstance(record["payload"]["draws"], list) and record["payload"]["draws"]:
+                raise Failed(back["seq"], "an order taken back had drawn at random")
+        checked += 1
     return checked
 
 
@@ -432,6 +462,9 @@ def verify(
             checker.check(position, batch)
         proven.append(f"seed matches the published seed_hash; {checker.draws} draws re-derived and matched")
     proven.append(f"{check_sealed_orders(events)} sealed winter orders match their commitments")
+    taken_back = check_take_backs(events)
+    if taken_back:  # H-TAKEBACK (rules version 3 on)
+        proven.append(f"{taken_back} orders taken back, each right after it was given, drew nothing")
     if seed is not None and not redacted:
         proven.append(not_checked_here(events))
     return proven
@@ -509,6 +542,9 @@ MEANINGS = (
     ("the commitment", "This sealed winter order was changed after it was sealed."),
     ("revealed order differs", "This winter order was changed between its sealing and its reveal."),
     ("revealed but was never sealed", "A winter order was revealed that nobody sealed."),
+    ("supersedes no commitment", "A winter order was sealed again over an order that was never sealed."),
+    ("the order taken back is not", "An order was taken back that was not the last one given."),
+    ("taken back had drawn", "An order was taken back although dice or draws had already decided it."),
     ("the event differs", "This event changed since the earlier export was downloaded."),
     ("the earlier export has no pins", "Pass, after --pinned, an export downloaded before the game ended."),
     ("the pinned export", "The exports are of two games, or the earlier one has events this one lacks."),

@@ -8,7 +8,10 @@ The facade used by the service, the bots and the tests alike:
   return its events and their automatic consequences; raises RuleViolation, changes nothing.
 - `decide_recorded(state, command, seed, position)` / `opening_recorded(setup, seed)`: the
   batches as stored, with "OrderGiven" and "RandomnessDrawn" around them (record.py).
-- `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders.
+- `decide_take_back(before, after, batch, order_seq, player) -> Event`: H-TAKEBACK, the last order
+  taken back ("OrderTakenBack"), while it drew and revealed nothing; `why_it_stands` says why not.
+- `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders;
+  `reseal_commands(state, player)` the sealed winter orders a player who sealed may seal again (H-TAKEBACK).
 - `scenario(dict) -> GameState`: a hand-made state (docs/scenarios.md).
 - `player_view(state, faction) -> dict`: what that player may see (H-SCREEN);
   `event_view(event, faction, game_over)` the same for one event of the history;
@@ -25,7 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 # Importing every rule module registers its event appliers (fold.applies) before any fold.
-from . import (  # noqa: F401  # noqa: F401
+from . import (  # noqa: F401
     actions,
     builders,
     combat,
@@ -38,6 +41,7 @@ from . import (  # noqa: F401  # noqa: F401
     offers,
     record,
     setup,
+    takeback,
     trade,
     turns,
     winter,
@@ -64,7 +68,7 @@ from .commands import (
 )
 from .events import Event, RuleViolation
 from .fold import apply_events, apply_in_place
-from .legal import legal_commands
+from .legal import legal_commands, reseal_commands
 from .order_reading import command_from_dict
 from .record import (
     ORDER_GIVEN,
@@ -78,6 +82,7 @@ from .record import (
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
 from .state import GameState
+from .takeback import ORDER_TAKEN_BACK, decide_take_back, why_it_stands
 from .versions import DECIDED_VERSIONS
 from .view import board_view, event_view, player_view
 
@@ -85,6 +90,7 @@ __all__ = [
     "COMMAND_TYPES",
     "DECIDED_VERSIONS",
     "ORDER_GIVEN",
+    "ORDER_TAKEN_BACK",
     "RANDOMNESS_DRAWN",
     "RULES_VERSION",
     "AcceptOffer",
@@ -111,6 +117,7 @@ __all__ = [
     "ScenarioError",
     "command_from_dict",
     "decide",
+    "decide_take_back",
     "decide_recorded",
     "decide_recorded_with_state",
     "board_view",
@@ -121,9 +128,11 @@ __all__ = [
     "new_game",
     "opening_recorded",
     "player_view",
+    "reseal_commands",
     "rules_version_of",
     "scenario",
     "scenario_loaded",
+    "why_it_stands",
 ]
 
 

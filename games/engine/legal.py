@@ -21,6 +21,7 @@ from .offers import answers
 from .payment import blanks_to_cover
 from .state import GameState
 from .trade import legal_trades
+from .versions import TAKE_BACK, plays_by
 
 
 def _expands(state: GameState, faction: str) -> list[Command]:
@@ -142,3 +143,14 @@ def legal_commands(state: GameState, player: str) -> list[Command]:
     commands += legal_moves(state, player) + _reforms_and_builders(state, player)
     commands += legal_oracles(state, player) + legal_trades(state, player) + offer_answers
     return commands
+
+
+def reseal_commands(state: GameState, player: str) -> list[Command]:
+    """H-TAKEBACK (rules version 3 on): the sealed winter orders a player who has sealed may seal
+    again until the reveal; [] otherwise. Apart from legal_commands, which lists what a player must
+    still do (a bot, a page's "your turn"): having sealed, they need not act."""
+    if state.phase != "winter_orders" or player not in state.winter_orders:
+        return []
+    if not plays_by(state.rules_version, TAKE_BACK):
+        return []
+    return _winter_orders(state, player) + winter_card_orders(state, player)

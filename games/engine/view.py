@@ -8,6 +8,7 @@ from .events import Event
 from .record import ORDER_GIVEN, RANDOMNESS_DRAWN
 from .state import GameState, Polis
 from .table import MESSAGE_SENT, message_visible
+from .takeback import ORDER_TAKEN_BACK
 
 HIDDEN = "hidden"
 SUBMITTED = "submitted"
@@ -75,8 +76,9 @@ def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dic
     only as hidden, and so does a scenario's screens; H-MISSIONS — a hand and a drawn card only
     to their holder; H-WINTER-ORDERS — a sealed order shows to others only that it was sent and
     its commitment (the reveal later shows every order and salt); H-TRADE — an offer's screened
-    coins only to its two sides; the draws of a batch (they would tell coin designs) and a
-    private message (engine/table.py) to nobody else. `viewer` None is a spectator or the
+    coins only to its two sides; H-TAKEBACK — the fields a take-back puts back to nobody; the
+    draws of a batch (they would tell coin designs) and a private message (engine/table.py) to
+    nobody else. `viewer` None is a spectator or the
     organiser, who sees what every player may see.
     """
     shown = event.to_dict()
@@ -87,6 +89,10 @@ def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dic
         if not message_visible(payload, viewer):
             # Not even who wrote to whom: others read only that a private message was sent.
             shown["payload"] = {"private": True, "player": HIDDEN, "to": [], "text": HIDDEN}
+        return shown
+    if event.type == ORDER_TAKEN_BACK:
+        # H-TAKEBACK: the fields put back name screens and hands; everyone reads who took back what kind.
+        shown["payload"] = {k: v for k, v in payload.items() if k != "restore"}
         return shown
     if event.type == RANDOMNESS_DRAWN:
         shown["payload"] = {"position": payload["position"], "draws": HIDDEN}
@@ -119,6 +125,8 @@ def event_view(event: Event, viewer: str | None, game_over: bool = False) -> dic
         shown["payload"] = {"player": payload["player"], "order": SUBMITTED}
         if "commitment" in payload:
             shown["payload"]["commitment"] = payload["commitment"]
+        if "supersedes" in payload:  # H-TAKEBACK: that it was sealed again is public, never what
+            shown["payload"]["supersedes"] = payload["supersedes"]
     return shown
 
 

@@ -20,7 +20,7 @@ from .events import Event, RuleViolation
 from .fold import applies
 from .rng import GameRng
 from .state import GameState
-from .versions import SEED_WINS, plays_by
+from .versions import SEED_WINS, TAKE_BACK, plays_by
 
 SALT_DRAWS = 2  # 2 × 64 bits of salt: nobody can try every possible order against a commitment
 
@@ -40,14 +40,16 @@ def order_commitment(order: dict[str, Any], salt: str) -> str:
 
 
 def decide_commit(state: GameState, cmd: CommitCoins, rng: GameRng) -> list[Event]:
-    """H-WINTER-ORDERS: one sealed order per player per scoring winter, from the coins behind the screen.
+    """H-WINTER-ORDERS: one sealed order per player per scoring winter, from the coins behind the screen;
+    H-TAKEBACK (rules version 3 on): sealed again until the reveal, the last one counts.
 
     The order is sealed with a commitment everyone may see at once; its salt is drawn from the
     game's seed (so the replay re-derives it) and the reveal carries it, proving the order unchanged.
     """
     if state.phase != "winter_orders":
         raise RuleViolation("H-WINTER-ORDERS", "Coins are committed only in a scoring winter.")
-    if cmd.player in state.winter_orders:
+    superseded = state.winter_orders.get(cmd.player)
+    if superseded is not None and not plays_by(state.rules_version, TAKE_BACK):
         raise RuleViolation("H-WINTER-ORDERS", "You have already sent your winter order.")
     player = state.players[cmd.player]
     coins = cmd.coin_counts
@@ -64,6 +66,10 @@ def decide_commit(state: GameState, cmd: CommitCoins, rng: GameRng) -> list[Even
     sealed = {"player": cmd.player, "coins": coins, "blanks": cmd.blanks, **mission_scoring.sealed_card(cmd)}
     salt = "".join(f"{rng.randbelow(1 << 64, 'salt'):016x}" for _ in range(SALT_DRAWS))
     sealed |= {"salt": salt, "commitment": order_commitment(_revealed_order(sealed), salt)}
+    if superseded is not None:
+        # H-TAKEBACK: sealed again before the reveal; the new order replaces the old, whose commitment
+        # the log names as superseded, so an audit sees every seal and that only the last counted.
+        sealed["supersedes"] = order_commitment(_revealed_order(superseded), superseded.get("salt", ""))
     return [Event("WinterOrderSealed", sealed)]
 
 

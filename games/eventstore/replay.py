@@ -6,7 +6,8 @@ and the seed (a ScenarioLoaded opening draws nothing); every batch, from its "Or
 the next one, must be exactly what `engine.decide_recorded` makes of the state before it, the
 order and GameRng(seed, seq of its OrderGiven). Any altered, missing, added, swapped or
 re-rolled event shows up as the first seq where the stored log and the re-derived one differ
-(docs/fairness.md). The table's events (engine/table.py) are no part of any batch.
+(docs/fairness.md). The table's events (engine/table.py) are no part of any batch. An
+"OrderTakenBack" (H-TAKEBACK) is decided again from the state before the batch it takes back.
 
 The opening and every "OrderGiven" name the rules version they were decided under, and each is
 decided again under that version when the engine still decides it (engine.DECIDED_VERSIONS: a game
@@ -31,6 +32,7 @@ from games.engine.rng import seed_hash
 from games.engine.table import TABLE_EVENTS
 
 OPENINGS = ("GameStarted", "ScenarioLoaded")
+BATCH_STARTS = (engine.ORDER_GIVEN, engine.ORDER_TAKEN_BACK)
 
 
 @dataclass(frozen=True)
@@ -200,7 +202,8 @@ def _decide_again(
     problem = _seed_problem(events, seed) or _newer_rules(events[0], version)
     if problem:
         return 0, 0, problem, (version,)
-    starts = [i for i, e in enumerate(events) if e.type == engine.ORDER_GIVEN] + [len(events)]
+    # H-TAKEBACK: a take-back is decided again on its own, from the state before the batch it takes back.
+    starts = [i for i, e in enumerate(events) if e.type in BATCH_STARTS] + [len(events)]
     try:
         opening = _opening(events, seed)
     except (KeyError, TypeError, ValueError, RuleViolation) as error:
@@ -211,8 +214,15 @@ def _decide_again(
         return 0, 0, replace(problem, rules_version=version), (version,)
     state = engine.fold(opening)
     draws = _draws(opening)
+    last: tuple[engine.GameState, list[engine.Event], int] | None = None  # before, batch, order seq
     for number, (start, end) in enumerate(zip(starts, starts[1:], strict=False)):
         given = events[start]
+        if given.type == engine.ORDER_TAKEN_BACK:
+            problem, state = _take_back_again(given, events[start:end], state, last)
+            if problem:
+                return number, draws, replace(problem, rules_version=versions[-1]), tuple(versions)
+            last = None  # the order before it was followed by the one taken back: it stands
+            continue
         version = engine.rules_version_of(given.payload)
         if _goes_back(versions[-1], version):
             reason = (
@@ -239,9 +249,34 @@ def _decide_again(
         problem = _compare(expected, events[start:end], given.seq)
         if problem:
             return number, draws, replace(problem, rules_version=version), tuple(versions)
+        # Only a batch a take-back follows needs the state before it kept (a copy costs a pickle).
+        taken_back = end < len(events) and events[end].type == engine.ORDER_TAKEN_BACK
+        last = (state.copy(), expected, given.seq) if taken_back else None
         state = engine.fold_from(state, expected)
         draws += _draws(expected)
     return len(starts) - 1, draws, None, tuple(versions)
+
+
+def _take_back_again(
+    taken: LoggedEvent,
+    stored: Sequence[LoggedEvent],
+    state: engine.GameState,
+    last: tuple[engine.GameState, list[engine.Event], int] | None,
+) -> tuple[ReplayProblem | None, engine.GameState]:
+    """H-TAKEBACK: the take-back decided again on the state before the batch it takes back (the last
+    batch, just replayed), compared with the log; with the state after it."""
+    if last is None:
+        return ReplayProblem(taken.seq, "OrderTakenBack with no order right before it to take back"), state
+    before, batch, order_seq = last
+    try:
+        expected = engine.decide_take_back(before, state, batch, order_seq, taken.payload["player"])
+    except KeyError as error:
+        return ReplayProblem(taken.seq, f"the take-back cannot be read: {error}"), state
+    except RuleViolation as violation:
+        return ReplayProblem(taken.seq, f"the take-back is not legal here: {violation}"), state
+    expected = _as_recorded(expected, taken)
+    problem = _compare([expected], stored, taken.seq)
+    return problem, (state if problem else engine.fold_from(state, [expected]))
 
 
 def _goes_back(newest: int | None, version: int | None) -> bool:

@@ -45,7 +45,7 @@ OPTIONAL = {"update", "digest"}
 # What a seat that marked an email as spam still gets: its link (also a new one it asked for), its
 # turns, offers to answer, the end, and answers to its own emails (also to one sent to a withdrawn
 # address). Reminders, missed-deadline notices, messages and updates stop.
-ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply", "link", "withdrawn"}
+ESSENTIAL = {"welcome", "turn", "offer", "ended", "reply", "link", "withdrawn", "taken_back"}
 
 
 def preference(seat: Seat) -> NotificationPreference:

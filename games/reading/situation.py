@@ -299,7 +299,10 @@ def player_screen(game: Game, faction: str | None) -> PlayerScreen:
     state = loaded.state
     owing = must_act(state)
     # Not only the player on turn may have orders to give (e.g. answers to a trade offer, H-TRADE).
-    legal = engine.legal_commands(state, faction) if faction is not None else []
+    # H-TAKEBACK: a player who sealed may seal again until the reveal, on the same form.
+    legal = (
+        (engine.legal_commands(state, faction) or engine.reseal_commands(state, faction)) if faction else []
+    )
     return PlayerScreen(
         seq=loaded.seq,
         state=state,

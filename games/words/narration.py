@@ -22,6 +22,7 @@ from games.words.clock import reader_zone
 from games.words.events import GAME_TELLERS, Teller
 from games.words.names import faction_name
 from games.words.table import TABLE_TELLERS, TIMED_TELLERS
+from games.words.take_back import TAKE_BACK_TELLERS
 
 # The record around an order (engine/record.py), not something that happened in the game: left
 # out of the plain-words history, e-mails and messages; the export and the JSON carry them.
@@ -73,6 +74,7 @@ TELLERS: dict[str, Teller] = {
     "RandomnessDrawn": _drawn,
     **GAME_TELLERS,  # what happened in the game (events.py)
     **TABLE_TELLERS,  # table events: messages, vacations, missed deadlines, substitutes
+    **TAKE_BACK_TELLERS,  # H-TAKEBACK: an order taken back, a sealed order sealed again (take_back.py)
 }
 
 

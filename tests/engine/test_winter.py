@@ -66,7 +66,8 @@ def test_h_winter_orders_one_per_player_from_the_coins_behind_the_screen() -> No
     refused(winter(), CommitCoins("athens", coins=(("owl", 4),)), "H-WINTER-ORDERS")
     refused(winter(), CommitCoins("athens", coins=(("pegasus", 1),)), "H-WINTER-ORDERS")
     refused(winter(), CommitCoins("athens", blanks=1), "H-WINTER-ORDERS")
-    _, waiting = play(winter(), CommitCoins("athens"))
+    # One per player under rules version 2; from version 3 on a second seal replaces the first (H-TAKEBACK).
+    _, waiting = play(winter(rules_version=2), CommitCoins("athens"))
     refused(waiting, CommitCoins("athens", coins=(("owl", 1),)), "H-WINTER-ORDERS")
 
 

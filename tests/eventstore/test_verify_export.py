@@ -258,7 +258,7 @@ def test_the_rules_replay_of_an_export_catches_a_coin_the_stand_alone_script_can
 def test_h_rules_version_the_script_names_the_rules_version_to_replay_the_game_with(export, tmp_path):
     result = run(export, tmp_path)
     assert result.returncode == 0
-    assert "in the project's code of rules version 2, the one this game was recorded under" in result.stdout
+    assert "in the project's code of rules version 3, the one this game was recorded under" in result.stdout
     old = copy.deepcopy(export)  # a game recorded before the log named rules versions
     for event in old["events"]:
         event["payload"].pop("rules_version", None)
@@ -271,4 +271,4 @@ def test_h_rules_version_the_script_names_the_rules_version_to_replay_the_game_w
         event["payload"]["rules_version"] = 1
     result = run(rechain(across), tmp_path)
     assert result.returncode == 0
-    assert "the project's code of each rules version its orders name (1, 2)" in result.stdout
+    assert "the project's code of each rules version its orders name (1, 3)" in result.stdout

@@ -23,6 +23,7 @@ from games.models import Game
 from games.reading.situation import load_game, whose_turn
 from games.services.inbox.card_syntax import resolve_card
 from games.services.inbox.order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
+from games.services.inbox.take_back_reply import is_take_back, take_back_by_reply, take_back_lines
 from games.services.messages import MessageRefused, send_mailed_message
 from games.services.orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from games.words.narration import tell
@@ -44,6 +45,10 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         if not lines:
             _answer(key, inbound_id, [_("We found no order in your reply (only quoted text).")], help=True)
             return "no-order"
+        if is_take_back(lines[0]):  # H-TAKEBACK
+            outcome, paragraphs = take_back_by_reply(seat, key.seq)
+            _answer(key, inbound_id, paragraphs)
+            return outcome
         try:
             parsed = parse_order(lines[0], seat.faction)
             if isinstance(parsed, MessageOrder):
@@ -106,7 +111,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         _answer(
             key,
             inbound_id,
-            [_("Your order was accepted: %(order)s") % {"order": lines[0]}],
+            [_("Your order was accepted: %(order)s") % {"order": lines[0]}, *take_back_lines(seat)],
             happened=lines_told,
         )
         return "accepted"

@@ -34,6 +34,8 @@ from games.web.forms.table import NewLinkForm
 from games.web.seat_cookies import resolve_seat
 from games.web.seat_limits import link_in_path
 from games.web.table_context import long_game_context
+from games.web.take_back_context import take_back_context
+from games.web.views import take_back
 from games.words.board_names import tile_name
 from games.words.names import coins_text, faction_name
 from games.words.narration import tell
@@ -62,6 +64,8 @@ def player_page(request: HttpRequest, game_id: int, seat_id: int) -> HttpRespons
         return _choose_language(request, seat)
     language = page_language(request, seat)
     with translation.override(language):
+        if request.method == "POST" and request.POST.get("kind") == take_back.KIND:  # H-TAKEBACK
+            return take_back.take_back(request, seat)
         screen = player_screen(seat.game, seat.faction)
         forms = order_forms(screen.state, seat.faction, screen.legal)
         status = 200
@@ -210,4 +214,5 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
         **long_game_context(seat),  # long games: deadline, messages, vacation, mail preferences
         "log_head": log_head(seat.game),  # the footer's witness of the log (docs/fairness.md)
+        **take_back_context(seat, screen),  # H-TAKEBACK: templates/games/_take_back.html
     }

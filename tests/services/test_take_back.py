@@ -1,0 +1,139 @@
+"""Taking back an order through the service, the page and the email reply (H-TAKEBACK)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from games.engine import Pass, RuleViolation
+from games.models import Event
+from games.reading.links import link_token
+from games.reading.situation import load_game, must_act
+from games.services.orders import GameMovedOn, submit_order
+from games.services.take_back import take_back_order
+from notifications.models import Outbox
+from notifications.services import deliver_outbox
+from tests.inbox.support import (  # noqa: F401  (inbound_settings: autouse here too)
+    answers_to,
+    inbound_settings,
+    postmark,
+)
+from tests.order_loop_support import seats_to_act, two_player_game
+
+pytestmark = pytest.mark.django_db
+
+
+def as_dict(state) -> dict:
+    out = state.to_dict()
+    out.pop("events_applied")
+    return out
+
+
+def passed(game):
+    """The seat on turn passes; (that seat, the other seat, the seq after the order, the state before)."""
+    (first,) = seats_to_act(game)
+    other = game.seats.exclude(pk=first.pk).get()
+    before = load_game(game)
+    result = submit_order(game, first, Pass(first.faction), before.seq)
+    return first, other, result.seq, before.state
+
+
+def test_h_takeback_the_service_puts_the_game_back_and_tells_whoever_was_told_to_play():
+    game = two_player_game()
+    first, other, seq, before = passed(game)
+    assert must_act(load_game(game).state) == [other.faction]
+
+    result = take_back_order(game, first, seq)
+
+    assert result.kind == "pass" and result.event.type == "OrderTakenBack" and result.seq == seq + 1
+    assert as_dict(load_game(game).state) == as_dict(before)
+    assert must_act(load_game(game).state) == [first.faction]
+    assert Event.objects.filter(game=game, type="OrderGiven").count() == 1  # nothing deleted
+    (notice,) = Outbox.objects.filter(game_id=game.pk, kind="taken_back")
+    assert notice.seat_id == other.pk
+    deliver_outbox()
+    (email,) = [m for m in mail.outbox if "took back" in m.subject]
+    assert email.to == [other.email]
+    assert f"{first.faction.capitalize()} took back their order; you are not on turn yet." in email.body
+
+
+def test_h_takeback_after_the_next_order_it_stands_and_nothing_is_written():
+    game = two_player_game()
+    first, other, seq, _ = passed(game)
+    submit_order(game, other, Pass(other.faction), seq)
+    events = Event.objects.filter(game=game).count()
+    with pytest.raises(RuleViolation, match="The game has moved on"):
+        take_back_order(game, first, seq)
+    assert Event.objects.filter(game=game).count() == events
+    assert not Outbox.objects.filter(game_id=game.pk, kind="taken_back").exists()
+
+
+def test_h_takeback_the_next_player_with_the_stale_turn_is_told_the_game_moved_on():
+    game = two_player_game()
+    first, other, seq, _ = passed(game)
+    take_back_order(game, first, seq)
+    with pytest.raises(GameMovedOn):
+        submit_order(game, other, Pass(other.faction), seq)
+
+
+def test_h_takeback_only_once_and_only_by_its_player():
+    game = two_player_game()
+    first, other, seq, _ = passed(game)
+    with pytest.raises(RuleViolation, match="moved on"):
+        take_back_order(game, other, seq)
+    taken = take_back_order(game, first, seq)
+    with pytest.raises(RuleViolation, match="taken back already"):
+        take_back_order(game, first, taken.seq)
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+def page_url(seat) -> str:
+    return reverse("games:play", args=[seat.game_id, link_token(seat)])
+
+
+def test_h_takeback_the_page_offers_take_it_back_after_an_order_and_takes_it_back(client):
+    game = two_player_game()
+    first, other, seq, before = passed(game)
+    page = client.get(page_url(first)).content.decode()
+    assert 'name="kind" value="take_back"' in page and "Take it back" in page
+    assert "Take it back" not in client.get(page_url(other)).content.decode()
+
+    answer = client.post(page_url(first), {"kind": "take_back", "seen_seq": seq}, follow=True)
+
+    assert "Your order was taken back. It is your turn again, as before it." in answer.content.decode()
+    assert as_dict(load_game(game).state) == as_dict(before)
+    assert "Take it back" not in answer.content.decode()
+    again = client.post(page_url(first), {"kind": "take_back", "seen_seq": seq}, follow=True)
+    assert "That order was taken back already." in again.content.decode()
+
+
+def test_h_takeback_the_page_says_in_german_that_it_was_taken_back(client):
+    game = two_player_game(language="de")
+    first, _other, seq, _ = passed(game)
+    assert "Zurücknehmen" in client.get(page_url(first)).content.decode()
+    answer = client.post(page_url(first), {"kind": "take_back", "seen_seq": seq}, follow=True)
+    assert "Dein Befehl wurde zurückgenommen." in answer.content.decode()
+
+
+# --- by email -----------------------------------------------------------------------------------------
+
+
+def test_h_takeback_reply_take_back_to_the_email_that_confirmed_an_email_order(client):
+    game = two_player_game()
+    deliver_outbox()
+    (first,) = seats_to_act(game)
+    (turn_email,) = [m for m in mail.outbox if m.to == [first.email]][-1:]
+    before = load_game(game).state
+    postmark(client, turn_email.reply_to[0], "pass")
+    (confirmation,) = answers_to(first)
+    assert "Your order was accepted: pass" in confirmation.body
+    assert "Reply TAKE BACK to this email to take it back" in confirmation.body
+
+    postmark(client, confirmation.reply_to[0], "TAKE BACK\n\n> Your order was accepted: pass")
+
+    answer = answers_to(first)[-1]
+    assert "Your order was taken back. It is your turn again, as before it." in answer.body
+    assert as_dict(load_game(game).state) == as_dict(before)
