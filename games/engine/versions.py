@@ -13,11 +13,13 @@ from typing import Any
 
 # Raise with every change of what a rule decides from a position and an order, and list the change in
 # docs/rules.md ("Rules versions").
-RULES_VERSION = 2
-DECIDED_VERSIONS: tuple[int, ...] = (1, 2)  # replayed exactly: the engine still decides each of them
+RULES_VERSION = 3
+DECIDED_VERSIONS: tuple[int, ...] = (1, 2, 3)  # replayed exactly: the engine still decides each of them
 # Version 2: the seed (S-INC, S-REINF) wins over three house rules of version 1 — no Mission Card turns on
 # Mints, Thebes' extra coin is the faction's own income, and the supply never cuts a reinforcement.
 SEED_WINS = 2
+# Version 3: the Choice upgrade of S-EXP-CHOICE may be decided after seeing the first tile (H-CHOICE-STEP).
+CHOICE_STEP = 3
 
 
 def rules_version_of(payload: dict[str, Any]) -> int | None:
