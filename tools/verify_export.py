@@ -332,6 +332,8 @@ class DrawChecker:
                 named.append(payload["tile"])
             elif event["type"] == "ChoiceTilesDrawn":
                 named += [t for t, s in zip(payload["tiles"], payload["sources"], strict=True) if s == "deck"]
+            elif event["type"] in ("FirstTileDrawn", "SecondTileDrawn") and payload["source"] == "deck":
+                named.append(payload["tile"])  # H-CHOICE-STEP: one tile at a time
         drawn = []
         for _label, n, value in draws:
             if self.deck is None or n != len(self.deck):

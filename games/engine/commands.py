@@ -7,7 +7,7 @@ RuleViolation("H-ORDER", ...) for anything malformed.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
 
@@ -20,8 +20,22 @@ class Command:
     player: str
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON (lists, not tuples); `command_from_dict(c.to_dict()) == c`."""
-        return {"kind": self.kind, **_plain(asdict(self))}
+        """Plain JSON (lists, not tuples); `command_from_dict(c.to_dict()) == c`. A field added by a
+        later rules version is left out at its default, so an order recorded before it reads the same
+        (H-RULES-VERSION: an older game's "OrderGiven" is rebuilt exactly on replay)."""
+        plain = _plain(asdict(self))
+        for f in fields(self):
+            if f.metadata.get(LATER) and plain[f.name] == f.default:
+                del plain[f.name]
+        return {"kind": self.kind, **plain}
+
+
+LATER = "added_by_a_later_rules_version"
+
+
+def _later(default: Any) -> Any:
+    """A field that a later rules version added (left out of `to_dict` at its default)."""
+    return field(default=default, metadata={LATER: True})
 
 
 def _plain(value: Any) -> Any:
@@ -47,6 +61,8 @@ class Expand(Command):
     second_source: str | None = None  # S-EXP-CHOICE: the second tile's source
     link_from: str | None = None  # S-EXP-LINK / H-EXP-LINK: adjacent own Polis to link from
     blanks: int = 0  # S-BLANK: how many of the upgrades' FP are paid in Blanks
+    # H-CHOICE-STEP: see the first tile, then keep it or pay the Choice for a second (ChooseTile).
+    choice_step: bool = _later(False)
 
 
 @dataclass(frozen=True)
@@ -54,12 +70,15 @@ class ChooseTile(Command):
     """Second step of S-EXP-CHOICE: keep one tile, or keep neither (double-discard).
 
     With `keep` None, `discard_order` lists both tiles in the order they go onto the
-    discard pile (the last one ends on top).
+    discard pile (the last one ends on top). H-CHOICE-STEP: after the first tile alone,
+    `second_source` asks for the second tile (the Choice's FP, `blanks` of them in Blanks).
     """
 
     kind: ClassVar[str] = "choose_tile"
     keep: str | None = None
     discard_order: tuple[str, ...] = ()
+    second_source: str | None = _later(None)
+    blanks: int = _later(0)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import data
+from . import choice_step, data
 from .board import adjacent, neighbours
 from .commands import ChooseTile, Expand
 from .events import Event, RuleViolation
@@ -93,6 +93,12 @@ def _check_expand(state: GameState, cmd: Expand) -> None:
                 "A trade link joins the new Polis to an adjacent Polis you control; %(link)s is not one.",
                 link=cmd.link_from,
             )
+    if cmd.choice_step:
+        choice_step.check_version(state)
+        if cmd.second_source is not None:
+            raise RuleViolation(
+                "S-EXP-CHOICE", "Name the second tile's source now or after the first tile, not both."
+            )
     choice = cmd.second_source is not None
     cost = expand_cost(cmd.player, choice, cmd.link_from is not None)
     player = state.players[cmd.player]
@@ -134,9 +140,13 @@ def founding_events(
 
 
 def decide_expand(state: GameState, cmd: Expand, rng: GameRng) -> list[Event]:
-    """S-EXP, S-EXP-CHOICE (first step), S-EXP-LINK, H-EXP-LINK, S-BLANK."""
+    """S-EXP, S-EXP-CHOICE (first step), H-CHOICE-STEP (the first tile alone), S-EXP-LINK, H-EXP-LINK,
+    S-BLANK."""
     _check_expand(state, cmd)
     sources = _sources(cmd)
+    if cmd.choice_step:  # H-CHOICE-STEP: show the first tile; the Choice is decided after it
+        (tile,) = _take(state, sources, rng)
+        return choice_step.first_tile_events(state, cmd, tile)
     if cmd.second_source is None:
         (tile,) = _take(state, sources, rng)
         return founding_events(state, cmd.player, cmd.space, tile, cmd.source, cmd.link_from, rng, cmd.blanks)
@@ -158,10 +168,16 @@ def decide_expand(state: GameState, cmd: Expand, rng: GameRng) -> list[Event]:
 
 
 def decide_choose_tile(state: GameState, cmd: ChooseTile, rng: GameRng) -> list[Event]:
-    """S-EXP-CHOICE second step (H-CHOICES): keep one tile, or double-discard both in the chosen order."""
+    """S-EXP-CHOICE second step (H-CHOICES): keep one tile, or double-discard both in the chosen order;
+    H-CHOICE-STEP: after the first tile alone, keep it or ask for the second."""
     pending = state.pending_choice
     if state.phase != "choice" or pending is None or pending.player != cmd.player:
         raise RuleViolation("S-EXP-CHOICE", "There is no tile choice waiting for you.")
+    if len(pending.tiles) == 1:  # H-CHOICE-STEP: one tile seen; keep it or ask for a second
+        if cmd.second_source is not None:
+            return choice_step.decide_second_tile(state, cmd, rng)
+        return choice_step.keep_first_events(state, cmd, rng)
+    choice_step.check_no_second(cmd)
     if cmd.keep is None:
         if sorted(cmd.discard_order) != sorted(pending.tiles):
             raise RuleViolation(
@@ -221,6 +237,9 @@ def _tiles_discarded(state: GameState, payload: dict[str, Any]) -> None:
 def _polis_founded(state: GameState, payload: dict[str, Any]) -> None:
     if payload["source"] != "choice":
         _remove_drawn(state, payload["tile"], payload["source"])
+    else:  # the kept tile ends the choice (H-CHOICE-STEP: a first tile kept alone discards nothing)
+        state.pending_choice = None
+        state.phase = "actions"
     place_neutral_polis(state, payload)
 
 

@@ -11,6 +11,7 @@ from . import data
 from .actions import hire_cost, navigators_in_play, recruit_cost, recruit_places
 from .board import adjacent
 from .builders import builders_in_play, may_recruit_builders
+from .choice_step import second_tile_choices, step_expands
 from .commands import ChooseTile, Command, CommitCoins, Expand, Fortify, Pass, Recruit, RecruitBuilder, Reform
 from .expansion import expand_cost, expandable_spaces
 from .government import reform_choices
@@ -54,7 +55,7 @@ def _expands(state: GameState, faction: str) -> list[Command]:
                 Expand(faction, space=space, source=x, second_source=y, link_from=link_from, blanks=b)
                 for x, y in pairs
             ]
-    return out
+    return out + step_expands(state, faction, expandable_spaces(state, faction))
 
 
 def _most_recruits(state: GameState, faction: str, space: str) -> int:
@@ -130,6 +131,8 @@ def legal_commands(state: GameState, player: str) -> list[Command]:
     if state.player_on_turn != player:
         return offer_answers
     if state.phase == "choice" and state.pending_choice is not None:
+        if len(state.pending_choice.tiles) == 1:  # H-CHOICE-STEP: the first tile alone
+            return [*second_tile_choices(state, player), *offer_answers]
         a, b = state.pending_choice.tiles
         return [
             ChooseTile(player, keep=a),

@@ -43,6 +43,12 @@ def _optional(parse: Any, name: str, value: Any) -> Any:
     return None if value is None else parse(name, value)
 
 
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _bad("%(field)s must be true or false.", field=name)
+    return value
+
+
 def _source(name: str, value: Any) -> str:
     return _text(name, value, ("deck", "discard"))
 
@@ -123,6 +129,7 @@ _FIELD_PARSERS: dict[str, Any] = {
     "second_source": lambda n, v: _optional(_source, n, v),
     "link_from": lambda n, v: _optional(_space, n, v),
     "keep": lambda n, v: _optional(_text, n, v),
+    "choice_step": lambda n, v: _flag(n, v),
     "discard_order": _tile_list,
     "origin": _space,
     "destinations": _destinations,
@@ -167,7 +174,15 @@ def command_from_dict(raw: Any) -> Command:
             raise _bad("The order is missing the field %(field)s.", field=f.name)
     values = {name: _FIELD_PARSERS[name](name, raw[name]) for name in names - {"player"} if name in raw}
     command = cls(player=player, **values)
-    if isinstance(command, ChooseTile) and command.keep is None and len(command.discard_order) != 2:
+    asks_second = isinstance(command, ChooseTile) and command.second_source is not None
+    if isinstance(command, ChooseTile) and asks_second and (command.keep or command.discard_order):
+        raise _bad("Ask for a second tile, or keep one: not both.")
+    if (
+        isinstance(command, ChooseTile)
+        and not asks_second
+        and command.keep is None
+        and len(command.discard_order) != 2
+    ):
         raise _bad("Keep one tile, or list both tiles in their discard order.")
     if isinstance(command, Recruit) and command.phalanxes + command.navigators == 0:
         raise _bad("Recruit at least one phalanx or Navigator.")

@@ -21,6 +21,8 @@ SEED_WINS = 2
 # Version 3: H-TAKEBACK — the last order of the game may be taken back while it drew nothing and revealed
 # nothing ("OrderTakenBack"), and a sealed winter order may be sealed again until the reveal.
 TAKE_BACK = 3
+# Version 3: the Choice upgrade of S-EXP-CHOICE may be decided after seeing the first tile (H-CHOICE-STEP).
+CHOICE_STEP = 3
 
 
 def rules_version_of(payload: dict[str, Any]) -> int | None:

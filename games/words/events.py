@@ -291,6 +291,21 @@ GAME_TELLERS: dict[str, Teller] = {
         else _("%(player)s drew two tiles for %(space)s and chooses one.")
         % {"player": faction_name(p["player"]), "space": p["space"]}
     ),
+    "FirstTileDrawn": lambda p, v: (
+        # H-CHOICE-STEP: the chooser sees the tile and may keep it or ask for a second.
+        _("You drew %(tile)s for %(space)s; keep it or draw a second tile.")
+        % {"tile": tile_name(p["tile"]), "space": p["space"]}
+        if v == p["player"]
+        else _("%(player)s drew a tile for %(space)s and may draw a second.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
+    "SecondTileDrawn": lambda p, v: (
+        _("You drew %(tile)s as a second tile for %(space)s; keep one of the two or neither.")
+        % {"tile": tile_name(p["tile"]), "space": p["space"]}
+        if v == p["player"]
+        else _("%(player)s drew a second tile for %(space)s and chooses one.")
+        % {"player": faction_name(p["player"]), "space": p["space"]}
+    ),
     "TilesDiscarded": lambda p, v: (
         _("%(player)s discarded %(tiles)s.")
         % {"player": faction_name(p["player"]), "tiles": ", ".join(tile_name(t) for t in p["tiles"])}

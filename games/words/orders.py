@@ -75,6 +75,8 @@ def _command_text(d: dict[str, Any]) -> str:
         text = _("Expand to %(space)s from %(source)s") % {"space": d["space"], "source": source}
         if d.get("second_source"):
             text += _(", choosing between two tiles")
+        if d.get("choice_step"):
+            text += _(", then choosing whether to draw a second tile")
         if d.get("link_from"):
             text += _(", with a trade link from %(space)s") % {"space": d["link_from"]}
         return text
@@ -105,7 +107,15 @@ def _command_text(d: dict[str, Any]) -> str:
     if kind == "choose_tile":
         if d.get("keep"):
             return _("Keep tile %(tile)s") % {"tile": tile_name(d["keep"])}
-        return _("Keep neither tile")
+        if d.get("second_source"):  # H-CHOICE-STEP
+            source = SOURCE_NAMES.get(d["second_source"], d["second_source"])
+            return _("Draw a second tile from %(source)s") % {"source": source}
+        # Both discard orders are offered: the words name the order, or they read twice the same.
+        first, last = (tile_name(t) for t in d["discard_order"])
+        return _("Keep neither tile: discard %(first)s, then %(last)s (on top)") % {
+            "first": first,
+            "last": last,
+        }
     if kind == "commit_coins":
         coins = dict(d.get("coins") or [])
         return _("Commit %(coins)s and %(blanks)s Blanks") % {

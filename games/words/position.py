@@ -138,6 +138,10 @@ def choice_reply(state: GameState, faction: str) -> str:
     pending = state.pending_choice
     if state.phase != "choice" or pending is None or pending.player != faction:
         return ""
+    if len(pending.tiles) == 1:  # H-CHOICE-STEP: the first tile alone
+        return _(
+            "Or reply to this email with keep %(tile)s, second deck or second discard on the first line."
+        ) % {"tile": tile_name(pending.tiles[0])}
     first, second = (tile_name(tile) for tile in pending.tiles)
     return _(
         "Or reply to this email with keep %(first)s, keep %(second)s or keep neither on the first line."

@@ -35,6 +35,7 @@ KEYWORDS = {
     "commit": "commit_coins", "einsetzen": "commit_coins",
     "keep": "keep", "behalten": "keep", "behalte": "keep",
     "neither": "neither", "keine": "neither",
+    "second": "second_tile", "zweites": "second_tile", "zweite": "second_tile",  # H-CHOICE-STEP
     "accept": "accept_offer", "annehmen": "accept_offer",
     "decline": "decline_offer", "ablehnen": "decline_offer",
     "offer": "offer_trade", "anbieten": "offer_trade", "angebot": "offer_trade",
@@ -48,6 +49,7 @@ WORDS = {
     "deck": "deck", "stapel": "deck", "polisstapel": "deck",
     "discard": "discard", "ablage": "discard", "ablagestapel": "discard",
     "choice": "choice", "auswahl": "choice",
+    "later": "later", "spaeter": "later",  # H-CHOICE-STEP: "choice later", "Auswahl später"
     "link": "link", "handelsstrasse": "link",
     "blanks": "blanks", "blank": "blanks", "blanko": "blanks", "blankos": "blanks",
     "leermuenze": "blanks", "leermuenzen": "blanks",  # the German emails' word for a Blank

@@ -248,9 +248,14 @@ EVERY_ORDER = {
         (
             "expand D4 discard choice deck link C3 blanks 1",
             "ausbreiten D4 ablage auswahl stapel handelsstrasse C3 blanko 1",
-        )
+        ),
+        ("expand D4 choice later", "ausbreiten D4 auswahl später"),  # H-CHOICE-STEP
     ],
-    "choose_tile": [("keep Aegina", "behalten Ägina"), ("neither Miletos Athens", "keine Milet Athen")],
+    "choose_tile": [
+        ("keep Aegina", "behalten Ägina"),
+        ("neither Miletos Athens", "keine Milet Athen"),
+        ("second discard blanks 1", "zweites ablage blanko 1"),  # H-CHOICE-STEP
+    ],
     "move": [
         (
             "move C3 D4 3 king navigators 1 builders 1 E5 2 blanks 1 battle D4 E5",

@@ -123,9 +123,12 @@ def _options(args: list[str], start: int, allowed: tuple[str, ...]) -> dict[str,
         if name in ("link",):
             out["link_from"] = space_at(args, i + 1)
         elif name == "choice":
-            if i + 1 >= len(args) or args[i + 1] not in ("deck", "discard"):
-                raise OrderSyntaxError(_("After choice, name deck or discard."))
-            out["second_source"] = args[i + 1]
+            if i + 1 < len(args) and args[i + 1] == "later":  # H-CHOICE-STEP
+                out["choice_step"] = True
+            elif i + 1 >= len(args) or args[i + 1] not in ("deck", "discard"):
+                raise OrderSyntaxError(_("After choice, name deck, discard or later."))
+            else:
+                out["second_source"] = args[i + 1]
         else:
             out[name] = number_at(args, i + 1)
         i += 2
@@ -231,6 +234,14 @@ def _keep(args: list[str]) -> dict[str, Any]:
     return _one("choose_tile", "keep", lambda a: _tile(a[0]))(args)
 
 
+def _second_tile(args: list[str]) -> dict[str, Any]:
+    """H-CHOICE-STEP: "second deck" / "zweites Ablage" after the first tile alone (blanks N may follow)."""
+    if not args or args[0] not in ("deck", "discard"):
+        raise OrderSyntaxError(_("After second, name deck or discard."))
+    order = {"kind": "choose_tile", "keep": None, "discard_order": [], "second_source": args[0]}
+    return order | _options(args, 1, ("blanks",))
+
+
 def _bare(kind: str) -> Any:
     def parse(args: list[str]) -> dict[str, Any]:
         if args:
@@ -247,6 +258,7 @@ PARSERS: dict[str, Any] = {
     "recruit": _recruit,
     "fortify": lambda a: {"kind": "fortify", "space": space_at(a, 0)} | _options(a, 1, ("blanks",)),
     "keep": lambda a: _keep(a),
+    "second_tile": _second_tile,
     "neither": lambda a: {"kind": "choose_tile", "keep": None, "discard_order": [_tile(t) for t in a[:2]]},
     "accept_offer": _one("accept_offer", "offer", lambda a: number_at(a, 0)),
     "decline_offer": _one("decline_offer", "offer", lambda a: number_at(a, 0)),

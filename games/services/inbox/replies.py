@@ -56,7 +56,8 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
                 send_mailed_message(seat, parsed.to, text, (key.kind, key.ref))
                 _answer(key, inbound_id, [_("Your message was sent.")])
                 return "message"
-            if parsed.get("kind") == "choose_tile" and parsed["keep"] is None and not parsed["discard_order"]:
+            neither = parsed.get("kind") == "choose_tile" and parsed["keep"] is None
+            if neither and not parsed["discard_order"] and not parsed.get("second_source"):
                 parsed = _neither_as_drawn(parsed, seat)
             if parsed.get("mission_cards"):  # a card named by kind: the copy in the player's hand
                 parsed = resolve_card(parsed, load_game(seat.game).state.players[seat.faction].mission_cards)
