@@ -179,9 +179,18 @@ def is_over(game: Game) -> bool:
     return game.status == Game.Status.ENDED
 
 
+# H-TRADE: an answer to a trade offer is given at any moment, on another's turn, and costs no action:
+# it is not one's turn, so "since your last turn" does not start at it (else answering an offer
+# would hide everything that happened before the answer).
+NOT_TURNS = ("accept_offer", "decline_offer")
+
+
 def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None) -> int:
-    """The seq where `viewer`'s last order began ("OrderGiven"); 1 when they have given none."""
-    rows = Event.objects.filter(game=game, type=engine.ORDER_GIVEN, actor=viewer)
+    """The seq where `viewer`'s last turn began (an "OrderGiven" that is not an answer to a trade
+    offer, NOT_TURNS); 1 when they have given none."""
+    rows = Event.objects.filter(game=game, type=engine.ORDER_GIVEN, actor=viewer).exclude(
+        payload__command__kind__in=NOT_TURNS
+    )
     if up_to_seq is not None:
         rows = rows.filter(seq__lte=up_to_seq)
     return rows.order_by("-seq").values_list("seq", flat=True).first() or 1
@@ -205,9 +214,10 @@ def told_happenings(game_id: int, viewer: str | None, up_to_seq: int | None, ove
         # (dice, scoring that it triggered) is part of what they need to read, then everything after.
         sql += (
             " AND seq >= COALESCE((SELECT seq FROM games_event WHERE game_id = %s AND type = %s"
-            f" AND actor = %s{upper} ORDER BY seq DESC LIMIT 1), 1)"
+            " AND actor = %s AND (payload -> 'command' ->> 'kind') NOT IN (%s, %s)"
+            f"{upper} ORDER BY seq DESC LIMIT 1), 1)"
         )
-        params += [game_id, engine.ORDER_GIVEN, viewer, *bound]
+        params += [game_id, engine.ORDER_GIVEN, viewer, *NOT_TURNS, *bound]
     # Plain SQL: every turn email and page view runs this, and the ORM's version of the query
     # cost about as much client time as the rest of an email.
     with connection.cursor() as cursor:

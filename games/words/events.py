@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.engine.view import HIDDEN
+from games.words.battle import told_battle
 from games.words.names import (
     GOVERNMENT_NAMES,
     RANKING_NAMES,
@@ -100,6 +101,7 @@ def _moved(p: dict[str, Any], viewer: str | None) -> str:
 
 
 def _battle(p: dict[str, Any], viewer: str | None) -> str:
+    """S-COMBAT: who attacked whom and who won, then every round's dice (words/battle.py)."""
     winner = p["attacker"] if p["winner"] == "attacker" else p["defender"]
     values = {
         "space": p["space"],
@@ -109,16 +111,17 @@ def _battle(p: dict[str, Any], viewer: str | None) -> str:
         "al": p["attacker_losses"],
         "dl": p["defender_losses"],
     }
-    return (
+    summary = (
         _(
             "Battle at %(space)s: %(attacker)s attacked %(defender)s and %(winner)s won "
             "(losses: attacker %(al)s, defender %(dl)s)."
         )
         % values
-    ) + _kings(p)
+    )
+    return told_battle(p, summary, _king_lines(p))
 
 
-def _kings(p: dict[str, Any]) -> str:
+def _king_lines(p: dict[str, Any]) -> list[str]:
     """H-HEROES: fallen Kings, and the VP their killers gained."""
     lines = []
     for death in p.get("kings_killed", []):
@@ -131,7 +134,11 @@ def _kings(p: dict[str, Any]) -> str:
             lines.append(_("The King of %(victim)s fell; %(killer)s gains %(vp)s VP.") % values)
         else:
             lines.append(_("The King of %(victim)s fell.") % values)
-    return "".join(f" {line}" for line in lines)
+    return lines
+
+
+def _kings(p: dict[str, Any]) -> str:
+    return "".join(f" {line}" for line in _king_lines(p))
 
 
 def _conquered(p: dict[str, Any], viewer: str | None) -> str:
