@@ -35,6 +35,7 @@ class Command(BaseCommand):
         parser.add_argument("--appends", type=int, default=1000)
         parser.add_argument("--events", type=int, default=10_000)
         parser.add_argument("--emails", type=int, default=10_000)
+        parser.add_argument("--peer-rounds", type=int, default=5)
         parser.add_argument("--only", nargs="*", choices=PARTS, default=list(DEFAULT_PARTS))
         # Seeded games of real length (~700 events finished): about 2 million events unless --scale-games.
         parser.add_argument("--scale-events", type=int, default=2_000_000)
@@ -69,11 +70,12 @@ class Command(BaseCommand):
             self.stdout.write(f"(recorded a 4-player game: {len(recording.orders)} orders, {took:.1f} s)")
         if "orders" in parts:
             from bench.orders import bench_engine, bench_submit
+            from bench.versus_peer import bench_versus_peer
 
             add(bench_engine(recording))
             add(bench_submit(recording, 1, state_cache=False))  # before the state cache
-            add(bench_submit(recording, 1))
-            add(bench_submit(recording, 4))
+            # orders_per_s (1 and 4 clients) in alternating rounds with the peer (bench/peer.py).
+            add(bench_versus_peer(recording, options["peer_rounds"]))
         if "load" in parts:
             from bench.orders import bench_state_load
 
