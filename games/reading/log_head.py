@@ -12,9 +12,10 @@ after the head was told no longer passes through it: its hashes, and so its pins
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
-from games.models import Event, Game
+from games.models import Event, Game, PublishedHead
 from games.reading.export import chain_pin
 
 HEADER = "X-Aegea-Log-Head"
@@ -51,3 +52,12 @@ def log_head(game: Game | int) -> LogHead | None:
         return None
     seq, digest, seed = row
     return LogHead(game_id, seq, chain_pin(seed, digest))
+
+
+def published_lines(since: date | None = None) -> list[str]:
+    """The public list of published heads (games/services/published_heads.py), oldest first, each
+    `2026-12-03 game=12; seq=431; pin=<64 hex digits>`; from day `since` on, when given."""
+    rows = PublishedHead.objects.order_by("id")
+    if since is not None:
+        rows = rows.filter(day__gte=since)
+    return [row.line() for row in rows]

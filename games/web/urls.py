@@ -3,7 +3,7 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, history, links, organiser, play, table
+from games.web.views import api, board, dev, history, links, log_heads, organiser, play, table
 
 app_name = "games"
 
@@ -33,6 +33,7 @@ urlpatterns = [
         table.organiser_deadlines,
         name="organiser-deadlines",
     ),
+    path("log-heads/", log_heads.log_heads, name="log-heads"),  # the published heads (public)
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]
