@@ -11,6 +11,9 @@ after the head was told no longer passes through it: its hashes, and so its pins
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -43,9 +46,28 @@ class LogHead:
         return {"game": self.game_id, "seq": self.seq, "short": self.short}
 
 
+# The head an order has just appended, while its emails are written (head_known): no query for it.
+_known: ContextVar[LogHead | None] = ContextVar("log_head_known", default=None)
+
+
+@contextmanager
+def head_known(game: Game, seq: int, digest: str) -> Iterator[None]:
+    """Inside the block `log_head(game)` is event `seq` with hash `digest`, which the caller has just
+    appended in the transaction it holds (submit_order): the order's emails read no head of their own,
+    which would cost the order a round trip of its own in the middle of its pipelined writes."""
+    token = _known.set(LogHead(game.pk, seq, chain_pin(game.seed, digest)))
+    try:
+        yield
+    finally:
+        _known.reset(token)
+
+
 def log_head(game: Game | int) -> LogHead | None:
     """The head of the game's log now (None while it has no event): the pin of its last event."""
     game_id = game if isinstance(game, int) else game.pk
+    known = _known.get()
+    if known is not None and known.game_id == game_id:
+        return known
     rows = Event.objects.filter(game_id=game_id).order_by("-seq")
     row = rows.values_list("seq", "hash", "game__seed").first()
     if row is None:
