@@ -211,6 +211,11 @@ if OUTBOX_KEEP_DAYS is not None and OUTBOX_KEEP_DAYS < 0:
     raise ImproperlyConfigured("OUTBOX_KEEP_DAYS is a number of days (0 or more) or off.")
 if OUTBOX_KEEP_DAYS is not None:
     CELERY_BEAT_SCHEDULE["games-prune-outbox"] = {"task": "games.prune_outbox", "schedule": 86400.0}
+# Published heads (docs/operations.md "Published heads"): once a day the head of every game whose log
+# moved goes to the public /log-heads/ list and, if set, to a webhook (JSON POST) or an email address.
+CELERY_BEAT_SCHEDULE["games-publish-heads"] = {"task": "games.publish_heads", "schedule": 86400.0}
+LOG_HEADS_WEBHOOK_URL = os.environ.get("LOG_HEADS_WEBHOOK_URL", "")
+LOG_HEADS_EMAIL = os.environ.get("LOG_HEADS_EMAIL", "")
 # Orders by email reply (docs/email-orders.md): replies go to orders+<token>@INBOUND_DOMAIN, which the ESP's
 # inbound route posts to /anymail/<esp>/inbound/. Empty: emails carry no Reply-To.
 INBOUND_DOMAIN = os.environ.get("INBOUND_DOMAIN", "")

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connections
 from kombu.exceptions import OperationalError
 
-from games.services import deadline_tick, digests, fresh_links, invitations, outbox_prune
+from games.services import deadline_tick, digests, fresh_links, invitations, outbox_prune, published_heads
 
 log = logging.getLogger(__name__)
 
@@ -127,3 +127,10 @@ _background = _Background()
 
 
 atexit.register(_background.flush)
+
+
+@shared_task(name="games.publish_heads", ignore_result=True)
+def publish_heads() -> int:
+    """Daily: the heads of the games whose logs moved, appended to /log-heads/ and sent to the
+    operator's webhook or address (games/services/published_heads.py); returns how many today."""
+    return len(published_heads.publish_heads())

@@ -8,6 +8,7 @@ from .delivery import DeliveryProblem  # noqa: F401  (bounces and spam complaint
 from .frontdoor import Gathering, Invitation, SignInRequest  # noqa: F401  (sign-in and invitations)
 from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vacation  # noqa: F401  (long games)
 from .projections import GameSummary
+from .published_heads import PublishedHead  # noqa: F401  (the daily public list of heads)
 from .seats import GameProgress, Seat  # noqa: F401  (seats and the progress read model)
 from .store import Event, Game, Snapshot
 

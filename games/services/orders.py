@@ -28,6 +28,7 @@ from games.mail.turns import notify_after_order
 from games.models import Event, Game, Seat
 from games.projectors.seat_clocks import read_with_lock, written_after
 from games.reading.links import LinkClaim, LinkError, seat_claimed
+from games.reading.log_head import head_known
 from games.reading.situation import deciding, load_game
 from games.services.order_lock import Locked, lock_game
 
@@ -270,7 +271,8 @@ def _decide_and_append(
         rows = append_events(game, seq, events, actor=seat.faction, savepoint=False, locked=locked.head)
         new_seq = rows[-1].seq
         clocks = written_after(game, rows)
-        notify_after_order(game, before, after, new_seq, clocks=clocks, seats=locked.seats)
+        with head_known(game, new_seq, rows[-1].hash):  # the emails' witness (docs/fairness.md)
+            notify_after_order(game, before, after, new_seq, clocks=clocks, seats=locked.seats)
         if new_seq // SNAPSHOT_EVERY > seq // SNAPSHOT_EVERY:
             snapshot_appended(game, new_seq, after.to_dict())
     return OrderResult(seq=new_seq, events=rows, state=after)

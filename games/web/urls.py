@@ -3,7 +3,7 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, frontdoor, gathering, history, links, organiser, play, table
+from games.web.views import api, board, dev, frontdoor, gathering, history, links, log_heads, organiser, play, table
 
 app_name = "games"
 
@@ -42,6 +42,7 @@ urlpatterns = [
     path("lobby/", gathering.lobby, name="lobby"),
     path("lobby/<int:game_id>/", gathering.take_seat, name="lobby-take"),
     path("players/<int:user_id>/", frontdoor.profile, name="profile"),
+    path("log-heads/", log_heads.log_heads, name="log-heads"),  # the published heads (public)
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]

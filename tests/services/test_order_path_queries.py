@@ -69,7 +69,7 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_eight_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
@@ -86,9 +86,6 @@ def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
         "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
         "INSERT games_gamesummary",  # upsert
-        # The log's head and the game's seed, once for all the order's emails: each carries the
-        # head as a witness the player keeps (docs/fairness.md, "Witnessed heads").
-        "SELECT games_event",
         # Every email of the order in one INSERT, to the seats read with the lock; the turn
         # email's "what happened" is read by the worker that sends it (happenings_when_sent).
         "INSERT notifications_outbox",
@@ -104,7 +101,7 @@ def test_an_order_opens_a_deadline_by_the_settings_read_with_its_lock():
     DeadlineSettings.objects.create(game=game, turn_hours=5)
     (on_turn,) = seats_to_act(game)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert done.count("SELECT games_game") == 1 and len(done) == 9, done  # the lock; no settings query
+    assert done.count("SELECT games_game") == 1 and len(done) == 8, done  # the lock; no settings query
     (next_seat,) = seats_to_act(game)
     clock = SeatClock.objects.get(game=game, faction=next_seat.faction)
     assert clock.deadline == clock.due_since + timedelta(hours=5)
@@ -119,7 +116,7 @@ def test_seats_reading_their_own_time_zone_cost_the_order_no_query():
     game.seats.update(time_zone="Europe/London")
     (on_turn,) = seats_to_act(game)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert len(done) == 9, done
+    assert len(done) == 8, done
     (turn,) = Outbox.objects.filter(game_id=game.pk, kind="turn", seq=load_game(game).seq)
     assert turn.context["deadline"].endswith("(Europe/London)")
 
@@ -131,7 +128,7 @@ def test_with_a_vacation_on_record_an_order_reads_the_settings_and_vacations_its
     (waiting,) = [seat for seat in game.seats.all() if seat != on_turn]
     take_vacation(waiting, 2)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert done.count("SELECT games_game") == 2 and len(done) == 10, (
+    assert done.count("SELECT games_game") == 2 and len(done) == 9, (
         done
     )  # the lock, then settings and vacations
     clock = SeatClock.objects.get(game=game, faction=waiting.faction)
@@ -164,7 +161,7 @@ def test_an_order_in_an_organisers_game_costs_no_query_for_the_organiser():
     game = Game.objects.get(pk=create_game([ANA, BEN], organiser=organiser).pk)
     (on_turn,) = seats_to_act(game)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert "SELECT auth_user" not in done and len(done) == 9, done
+    assert "SELECT auth_user" not in done and len(done) == 8, done
     welcome = Outbox.objects.filter(game_id=game.pk, kind="welcome").first()
     assert welcome.context["organiser_name"] == "Olga"  # the welcome still names them
 
