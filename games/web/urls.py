@@ -3,7 +3,19 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, frontdoor, gathering, history, links, organiser, play, table
+from games.web.views import (
+    api,
+    board,
+    dev,
+    frontdoor,
+    gathering,
+    history,
+    links,
+    organiser,
+    play,
+    seeking,
+    table,
+)
 
 app_name = "games"
 
@@ -42,6 +54,12 @@ urlpatterns = [
     path("lobby/", gathering.lobby, name="lobby"),
     path("lobby/<int:game_id>/", gathering.take_seat, name="lobby-take"),
     path("players/<int:user_id>/", frontdoor.profile, name="profile"),
+    path("lobby/seats/<int:wanted_id>/", seeking.offer_seat, name="lobby-substitute"),
+    path(
+        "organiser/games/<int:game_id>/substitutes/",
+        seeking.organiser_substitutes,
+        name="organiser-substitutes",
+    ),
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from aegea_pbem.rate_limits import rate_limited
 from games.models import Game, Gathering
 from games.projectors.reliability import reliability_of
-from games.reading.gatherings import gathering_page, invitation_page, open_games, pace
+from games.reading.gatherings import gathering_page, invitation_page, open_games, pace, wanted_seats
 from games.services.invitations import (
     InvitationError,
     answer_invitation,
@@ -121,7 +121,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 def lobby(request: HttpRequest) -> HttpResponse:
     """The open games, with their players, pace, deadlines and language."""
-    return render(request, "games/lobby.html", {"games": open_games()})
+    return render(request, "games/lobby.html", {"games": open_games(), "wanted": wanted_seats()})
 
 
 @login_required(login_url="games:sign-in")
