@@ -146,3 +146,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     olga.reload()
     assert "Zoe" in olga.inner_text("table.invitations")
     olga.screenshot(path=str(shots / "9-organiser-sees-zoe.png"), full_page=True)
+    olga.click("text=Your games")
+    olga.click("text=Your record")
+    assert olga.inner_text("dl.reliability dd.played") == "0"  # an organiser who plays in none
+    olga.screenshot(path=str(shots / "10-record.png"), full_page=True)
