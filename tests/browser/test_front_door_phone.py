@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 
 from games.models import Event, Game, Invitation, Seat
@@ -18,6 +19,15 @@ from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+AXE = Axe()
+FOUND: list[str] = []  # axe's serious and critical violations on the pages met, one line each
+
+
+def _audit(page: Any, where: str) -> None:
+    """axe-core's audit of the page as it is now: a serious or critical violation fails the test."""
+    for v in AXE.run(page).response["violations"]:
+        if v["impact"] in ("serious", "critical"):
+            FOUND.append(f"{v['impact']} {v['id']} on {where}: {v['help']}")
 
 
 def _link(to: str, path: str) -> str:
@@ -47,6 +57,7 @@ def _answer(browser: Any, live_server: Any, email: str, locale: str, shots: Any,
     page.goto(live_server.url + _link(email, "invitation"))
     name = email.split("@")[0]
     page.screenshot(path=str(shots / f"invitation-{name}.png"), full_page=True)
+    _audit(page, f"the invitation page ({locale})")
     if seat:
         page.fill("#id_name", seat["name"])
         page.select_option("#id_language", seat.get("language", "en"))
@@ -84,6 +95,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     _invite(olga, "ben@example.com")
     _invite(olga, "cy@example.com")
     olga.screenshot(path=str(shots / "3-invited.png"), full_page=True)
+    _audit(olga, "the organiser's invitations")
     invitation = next(m for m in mail.outbox if m.to == ["ana@example.com"])
     assert "olga@example.com invites you to play AEGEAPOLIS" in invitation.body
     email_on_a_phone(browser, invitation, "en").screenshot(path=str(shots / "invitation-email.png"))
@@ -134,6 +146,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     stranger.goto(f"{live_server.url}/lobby/")
     assert "Open table" in stranger.inner_text("main")
     stranger.screenshot(path=str(shots / "7-lobby.png"), full_page=True)
+    _audit(stranger, "the lobby")
     _sign_in(stranger, live_server, "zoe@example.com")
     stranger.goto(f"{live_server.url}/lobby/")
     stranger.click("text=Take a seat")
@@ -150,3 +163,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     olga.click("text=Your record")
     assert olga.inner_text("dl.reliability dd.played") == "0"  # an organiser who plays in none
     olga.screenshot(path=str(shots / "10-record.png"), full_page=True)
+    _audit(olga, "the record")
+    olga.goto(f"{live_server.url}/sign-in/")
+    _audit(olga, "the sign-in page")
+    assert FOUND == []
