@@ -53,6 +53,18 @@ def gathering_page(game: Game) -> dict[str, Any]:
     }
 
 
+def gathering_line(game: Game) -> str:
+    """The organiser's list's word for a game still gathering its players ("" for one under way)."""
+    gathering = Gathering.objects.filter(game=game, began__isnull=True).first()
+    if gathering is None:
+        return ""
+    accepted = game.invitations.filter(status=Invitation.Status.ACCEPTED).count()
+    return _("Gathering players: %(accepted)s of %(seats)s accepted") % {
+        "accepted": accepted,
+        "seats": gathering.seats,
+    }
+
+
 def pace(game: Game) -> dict[str, Any]:
     """The game's deadlines as the lobby and an invitation tell them."""
     deadlines = settings_for(game)

@@ -38,6 +38,7 @@ def test_invited_players_accept_in_their_language_and_the_game_begins(client, or
     assert client.get(f"/organiser/games/{game.pk}/")["Location"] == page
     for address in ("ana@example.com", "ben@example.com"):
         assert client.post(page, {"action": "invite", "email": address, "faction": ""}).status_code == 302
+    assert "Gathering players: 0 of 2 accepted" in client.get("/organiser/").content.decode()
     listing = client.get(page).content.decode()
     assert "ana@example.com" in listing and "/invitation/" not in listing  # no token on the page
     ana, ben = _invitation_link("ana@example.com"), _invitation_link("ben@example.com")
@@ -58,6 +59,7 @@ def test_invited_players_accept_in_their_language_and_the_game_begins(client, or
     welcome = next(m for m in mail.outbox if m.to == ["ben@example.com"] and "/play/" in m.body)
     assert "Hallo Ben" in welcome.body
     assert client.get(page)["Location"] == f"/organiser/games/{game.pk}/"
+    assert "Gathering players" not in client.get("/organiser/").content.decode()
 
 
 def test_a_declined_invitation_is_told_to_the_organiser(client, organiser):
