@@ -28,6 +28,11 @@ from games.web.views.organiser import new_game_deadline_form
 
 # The invitation's token is checked as a seat link's is: guesses limited per client.
 opens_an_invitation = rate_limited("links", post="links")
+# Each invitation mails an address the organiser names: limited per organiser, so that an account
+# anyone can open by email is no way to mail strangers in bulk.
+mails_invitations = rate_limited(
+    None, post="invitations", bucket=lambda request, kwargs: f"user:{request.user.pk}"
+)
 
 
 def _own_gathering(request: HttpRequest, game_id: int) -> Game:
@@ -66,6 +71,7 @@ def new_gathering(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@mails_invitations
 def organiser_gathering(request: HttpRequest, game_id: int) -> HttpResponse:
     """The organiser's invitations of one game: invite an address, or begin with who accepted."""
     game = _own_gathering(request, game_id)
