@@ -40,7 +40,7 @@ def test_h_setup_a_game_begins_when_every_seat_accepted_with_random_factions_dra
     invitations.answer_invitation(_token(cy), True, "Cy", "en", "")
     seats = {s.name: s for s in Seat.objects.filter(game=game)}
     assert seats["Ana"].faction == "athens" and seats["Ben"].language == "de"
-    assert seats["Ben"].time_zone == "Europe/Berlin"
+    assert seats["Ben"].time_zone == "Europe/Berlin" and seats["Ben"].language_chosen
     assert Event.objects.filter(game=game, type="GameStarted").exists()
     assert Outbox.objects.filter(kind="welcome", game_id=game.pk).count() == 3
     # The random factions are the draws of GameRng(seed, "seats") over the factions nobody chose.
