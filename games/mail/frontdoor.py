@@ -8,7 +8,8 @@ are (games/mail/keys.py). A token is the row's id signed with the site's key and
 link: unforgeable, never stored, and worthless once its row is used, answered or expired.
 The outbox keys: a sign-in is (0, 0, request id, "signin"); an invitation (game, 0, invitation id,
 "invitation"); its n-th reminder (game, n, invitation id, "invite-remind"); the organiser's notice of
-an answer (game, 0, invitation id, "invite-answer").
+an answer (game, 0, invitation id, "invite-answer"); a substitute's offer to the organiser (game, 0, offer
+id, "sub-offer").
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.models import Game, Invitation, SignInRequest
+from games.models import Game, Invitation, SignInRequest, SubstituteOffer
+from games.words.names import faction_name
 from notifications.hooks import LateParts
 from notifications.models import Outbox
 from notifications.services import enqueue
 
-KINDS = frozenset({"signin", "invitation", "invite-remind", "invite-answer"})
+KINDS = frozenset({"signin", "invitation", "invite-remind", "invite-answer", "sub-offer"})
 SALTS = {"signin": "aegea.front-door.sign-in", "invitation": "aegea.front-door.invitation"}
 NO_GAME = 0  # the outbox's game id of an email that belongs to no game (a sign-in link)
 
@@ -137,6 +139,31 @@ def mail_answer_to_organiser(game: Game, invitation: Invitation) -> None:
             "link_label": _("Open the game"),
         }
     _enqueue(game.pk, 0, invitation.pk, "invite-answer", organiser.email, game.language, context)
+
+
+def mail_offer_to_organiser(game: Game, offer: SubstituteOffer) -> None:
+    """Tell the organiser that someone offers to take over a seat sought in the lobby."""
+    organiser = game.organiser
+    if organiser is None or not organiser.email:
+        return
+    with translation.override(game.language):
+        said = _("%(who)s offers to take over %(faction)s in %(game)s.") % {
+            "who": offer.name,
+            "faction": faction_name(offer.wanted.seat.faction),
+            "game": game.name,
+        }
+        context = {
+            "game_name": game.name,
+            "greeting": _("Hello,"),
+            "subject": said,
+            "paragraphs": [
+                said,
+                _("Their record and the button that hands them the seat are on the game's page."),
+            ],
+            "plain_link": f"{settings.SITE_URL}{reverse('games:organiser-substitutes', args=[game.pk])}",
+            "link_label": _("Open the game"),
+        }
+    _enqueue(game.pk, 0, offer.pk, "sub-offer", organiser.email, game.language, context)
 
 
 def _enqueue(

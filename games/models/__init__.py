@@ -5,7 +5,7 @@ the log. Other modules (seats, ...) add one import line here.
 """
 
 from .delivery import DeliveryProblem  # noqa: F401  (bounces and spam complaints)
-from .frontdoor import Gathering, Invitation, SignInRequest  # noqa: F401  (sign-in and invitations)
+from .frontdoor import Gathering, Invitation, SignInRequest, SubstituteOffer, SubstituteWanted  # noqa: F401  (front door)
 from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vacation  # noqa: F401  (long games)
 from .projections import GameSummary
 from .published_heads import PublishedHead  # noqa: F401  (the daily public list of heads)

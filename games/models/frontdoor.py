@@ -68,3 +68,30 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"invitation {self.pk} to game {self.game_id} ({self.status})"
+
+
+class SubstituteWanted(models.Model):
+    """The organiser seeks a substitute for a seat in the lobby (docs/front-door.md "Open games")."""
+
+    seat = models.OneToOneField("games.Seat", on_delete=models.CASCADE, related_name="substitute_wanted")
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    filled = models.DateTimeField(_("filled"), null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"substitute wanted for seat {self.seat_id}"
+
+
+class SubstituteOffer(models.Model):
+    """A signed-in person offers to take over a seat; the organiser accepts one (the hand-over)."""
+
+    wanted = models.ForeignKey(SubstituteWanted, on_delete=models.CASCADE, related_name="offers")
+    email = models.EmailField(_("email"))
+    name = models.CharField(_("name"), max_length=100)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    accepted = models.BooleanField(_("accepted"), default=False)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"offer {self.pk} for seat {self.wanted.seat_id}"

@@ -10,9 +10,9 @@ from django.conf import settings
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from games.models import Game, Gathering, Invitation
+from games.models import Game, Gathering, Invitation, SeatClock, SubstituteWanted
 from games.words.clock import settings_for
-from games.words.names import faction_name
+from games.words.names import faction_name, phase_label, year_label
 
 HOLDING = (Invitation.Status.PENDING, Invitation.Status.ACCEPTED)
 
@@ -50,6 +50,18 @@ def gathering_page(game: Game) -> dict[str, Any]:
         "accepted": len(accepted),
         "may_begin": len(accepted) >= 2,
         "pace": pace(game),
+    }
+
+
+def gathering_line(game: Game) -> str:
+    """The organiser's list's word for a game still gathering its players ("" for one under way)."""
+    gathering = Gathering.objects.filter(game=game, began__isnull=True).first()
+    if gathering is None:
+        return ""
+    accepted = game.invitations.filter(status=Invitation.Status.ACCEPTED).count()
+    return _("Gathering players: %(accepted)s of %(seats)s accepted") % {
+        "accepted": accepted,
+        "seats": gathering.seats,
     }
 
 
@@ -104,3 +116,52 @@ def open_games() -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def wanted_seats() -> list[dict[str, Any]]:
+    """The lobby's seats that need a substitute: the game, the faction, where the game stands."""
+    wanted = (
+        SubstituteWanted.objects.filter(filled__isnull=True, seat__game__status=Game.Status.ACTIVE)
+        .select_related("seat__game__progress")
+        .order_by("-pk")
+    )
+    rows = []
+    for row in wanted:
+        game = row.seat.game
+        progress = getattr(game, "progress", None)
+        rows.append(
+            {
+                "wanted": row,
+                "game": game,
+                "faction": faction_name(row.seat.faction),
+                "when": f"{year_label(progress.year)}, {phase_label(progress.phase, progress.action_round)}"
+                if progress
+                else "",
+                "language": dict(settings.LANGUAGES).get(game.language, game.language),
+                "pace": pace(game),
+            }
+        )
+    return rows
+
+
+def substitute_page(game: Game) -> dict[str, Any]:
+    """The organiser's seats of a game under way: missed turns in a row, whether a substitute is
+    sought, and the offers to take each over."""
+    missed = dict(SeatClock.objects.filter(game=game).values_list("faction", "missed_in_a_row"))
+    wanted = {
+        w.seat_id: w for w in SubstituteWanted.objects.filter(seat__game=game).prefetch_related("offers")
+    }
+    seats = []
+    for seat in game.seats.all():
+        row = wanted.get(seat.pk)
+        sought = row is not None and row.filled is None
+        seats.append(
+            {
+                "seat": seat,
+                "faction": faction_name(seat.faction),
+                "missed": missed.get(seat.faction, 0),
+                "sought": sought,
+                "offers": [o for o in row.offers.all() if not o.accepted] if sought and row else [],
+            }
+        )
+    return {"seats": seats, "pace": pace(game)}

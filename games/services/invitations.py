@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from games.engine import data as engine_data
 from games.engine.rng import GameRng
 from games.mail.frontdoor import mail_answer_to_organiser, mail_invitation, row_of_token
-from games.models import DeadlineSettings, Game, Gathering, Invitation
+from games.models import DeadlineSettings, Game, Gathering, Invitation, Seat
 from games.services.game_setup import (
     GameSetupError,
     PlayerSpec,
@@ -214,6 +214,8 @@ def _begin(gathering: Gathering) -> None:
     except GameSetupError as error:  # e.g. two who accepted chose one name: nothing is written
         raise InvitationError(error.message) from None
     seat_and_open(game, players)
+    # Each player chose their language on accepting: their pages follow it, not the browser's.
+    Seat.objects.filter(game=game).update(language_chosen=True)
     gathering.began = now
     gathering.save(update_fields=["began"])
 

@@ -86,6 +86,8 @@ def account_of(email: str) -> AbstractBaseUser:
         return user
     username = email.strip().lower()[:150]
     user = users.objects.filter(username=username).first()
+    if user is not None and not user.is_active:
+        raise SignInError(_("This account is closed."))
     if user is None:
         user = users(username=username, email=email.strip())
         user.set_unusable_password()

@@ -3,7 +3,20 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, frontdoor, gathering, history, links, log_heads, organiser, play, table
+from games.web.views import (
+    api,
+    board,
+    dev,
+    frontdoor,
+    gathering,
+    history,
+    links,
+    log_heads,
+    organiser,
+    play,
+    seeking,
+    table,
+)
 
 app_name = "games"
 
@@ -43,6 +56,12 @@ urlpatterns = [
     path("lobby/<int:game_id>/", gathering.take_seat, name="lobby-take"),
     path("players/<int:user_id>/", frontdoor.profile, name="profile"),
     path("log-heads/", log_heads.log_heads, name="log-heads"),  # the published heads (public)
+    path("lobby/seats/<int:wanted_id>/", seeking.offer_seat, name="lobby-substitute"),
+    path(
+        "organiser/games/<int:game_id>/substitutes/",
+        seeking.organiser_substitutes,
+        name="organiser-substitutes",
+    ),
     path("dev/mailbox/", dev.mailbox, name="mailbox"),
     path("dev/mailbox/<str:name>", dev.mailbox_message, name="mailbox-message"),
 ]

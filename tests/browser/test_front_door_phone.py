@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 
 from games.models import Event, Game, Invitation, Seat
@@ -18,6 +19,15 @@ from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+AXE = Axe()
+FOUND: list[str] = []  # axe's serious and critical violations on the pages met, one line each
+
+
+def _audit(page: Any, where: str) -> None:
+    """axe-core's audit of the page as it is now: a serious or critical violation fails the test."""
+    for v in AXE.run(page).response["violations"]:
+        if v["impact"] in ("serious", "critical"):
+            FOUND.append(f"{v['impact']} {v['id']} on {where}: {v['help']}")
 
 
 def _link(to: str, path: str) -> str:
@@ -26,8 +36,8 @@ def _link(to: str, path: str) -> str:
     return re.search(rf"https?://[^/\s]+(/{path}/\S+/)", email.body)[1]
 
 
-def _phone(browser: Any, language: str = "en") -> Any:
-    return browser.new_context(locale=language, viewport=PHONE).new_page()
+def _phone(browser: Any, language: str = "en", zone: str = "UTC") -> Any:
+    return browser.new_context(locale=language, viewport=PHONE, timezone_id=zone).new_page()
 
 
 def _sign_in(page: Any, live_server: Any, email: str, shots: Any = None) -> None:
@@ -43,14 +53,16 @@ def _sign_in(page: Any, live_server: Any, email: str, shots: Any = None) -> None
 
 
 def _answer(browser: Any, live_server: Any, email: str, locale: str, shots: Any, **seat: str) -> None:
-    page = _phone(browser, locale)
+    page = _phone(browser, locale, seat.get("time_zone") or "UTC")
     page.goto(live_server.url + _link(email, "invitation"))
     name = email.split("@")[0]
     page.screenshot(path=str(shots / f"invitation-{name}.png"), full_page=True)
+    _audit(page, f"the invitation page ({locale})")
     if seat:
         page.fill("#id_name", seat["name"])
         page.select_option("#id_language", seat.get("language", "en"))
-        page.fill("#id_time_zone", seat.get("time_zone", ""))
+        # The field starts with the browser's own zone (frontdoor.js), which the player keeps.
+        assert page.input_value("#id_time_zone") == (seat.get("time_zone") or "UTC")
         page.click(".frontdoor-form button[type=submit]")
     else:
         page.click(".frontdoor-decline button[type=submit]")
@@ -84,6 +96,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     _invite(olga, "ben@example.com")
     _invite(olga, "cy@example.com")
     olga.screenshot(path=str(shots / "3-invited.png"), full_page=True)
+    _audit(olga, "the organiser's invitations")
     invitation = next(m for m in mail.outbox if m.to == ["ana@example.com"])
     assert "olga@example.com invites you to play AEGEAPOLIS" in invitation.body
     email_on_a_phone(browser, invitation, "en").screenshot(path=str(shots / "invitation-email.png"))
@@ -110,6 +123,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     _answer(browser, live_server, "dan@example.com", "en", shots, name="Dan")
     assert sorted(Seat.objects.filter(game=game).values_list("name", flat=True)) == ["Ana", "Ben", "Dan"]
     assert Seat.objects.get(game=game, name="Ben").language == "de"
+    assert Seat.objects.get(game=game, name="Ana").time_zone == "Europe/Lisbon"
     (on_turn,) = seats_to_act(game)
     (first_turn,) = [m for m in mail.outbox if m.to == [on_turn.email] and "/play/" in m.body]
     assert ("Du bist am Zug." if on_turn.language == "de" else "It is your turn.") in first_turn.body
@@ -134,6 +148,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     stranger.goto(f"{live_server.url}/lobby/")
     assert "Open table" in stranger.inner_text("main")
     stranger.screenshot(path=str(shots / "7-lobby.png"), full_page=True)
+    _audit(stranger, "the lobby")
     _sign_in(stranger, live_server, "zoe@example.com")
     stranger.goto(f"{live_server.url}/lobby/")
     stranger.click("text=Take a seat")
@@ -146,3 +161,11 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     olga.reload()
     assert "Zoe" in olga.inner_text("table.invitations")
     olga.screenshot(path=str(shots / "9-organiser-sees-zoe.png"), full_page=True)
+    olga.click("text=Your games")
+    olga.click("text=Your record")
+    assert olga.inner_text("dl.reliability dd.played") == "0"  # an organiser who plays in none
+    olga.screenshot(path=str(shots / "10-record.png"), full_page=True)
+    _audit(olga, "the record")
+    olga.goto(f"{live_server.url}/sign-in/")
+    _audit(olga, "the sign-in page")
+    assert FOUND == []

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.engine.rng import GameRng
 from games.mail.frontdoor import token_for
 from games.models import Event, Invitation, Seat
-from games.services import invitations
+from games.services import game_setup, invitations
 from games.services.invitations import InvitationError
 from notifications.models import Outbox
 
@@ -40,7 +40,7 @@ def test_h_setup_a_game_begins_when_every_seat_accepted_with_random_factions_dra
     invitations.answer_invitation(_token(cy), True, "Cy", "en", "")
     seats = {s.name: s for s in Seat.objects.filter(game=game)}
     assert seats["Ana"].faction == "athens" and seats["Ben"].language == "de"
-    assert seats["Ben"].time_zone == "Europe/Berlin"
+    assert seats["Ben"].time_zone == "Europe/Berlin" and seats["Ben"].language_chosen
     assert Event.objects.filter(game=game, type="GameStarted").exists()
     assert Outbox.objects.filter(kind="welcome", game_id=game.pk).count() == 3
     # The random factions are the draws of GameRng(seed, "seats") over the factions nobody chose.
@@ -129,3 +129,40 @@ def test_a_stranger_takes_a_free_seat_of_an_open_game_only(olga):
     closed = invitations.gather_game(olga, "", "en", 2)
     with pytest.raises(InvitationError, match="not open"):
         invitations.take_open_seat(closed, zoe, "Zoe", "de", "")
+
+
+def test_no_email_exists_for_an_answer_that_did_not_commit(olga, monkeypatch):
+    """The last acceptance opens the game in its own transaction: when the opening fails, the
+    acceptance, its notice to the organiser and every welcome are rolled back together."""
+    game = invitations.gather_game(olga, "", "en", 2)
+    ana, ben = invitations.invite(game, "ana@example.com"), invitations.invite(game, "ben@example.com")
+    invitations.answer_invitation(_token(ana), True, "Ana")
+    before = list(Outbox.objects.values_list("kind", "to_email"))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the opening failed")
+
+    monkeypatch.setattr(invitations, "seat_and_open", broken)
+    with pytest.raises(RuntimeError):
+        invitations.answer_invitation(_token(ben), True, "Ben")
+    ben.refresh_from_db()
+    assert ben.status == Invitation.Status.PENDING
+    assert list(Outbox.objects.values_list("kind", "to_email")) == before
+    monkeypatch.setattr(invitations, "seat_and_open", game_setup.seat_and_open)
+    invitations.answer_invitation(_token(ben), True, "Ben")
+    assert Seat.objects.filter(game=game).count() == 2
+
+
+def test_an_invitations_token_is_signed_as_it_is_sent_never_stored(olga):
+    game = invitations.gather_game(olga, "", "en", 2)
+    ana = invitations.invite(game, "ana@example.com")
+    row = Outbox.objects.get(kind="invitation")
+    assert _token(ana) not in str(row.context) and row.context["links_of"] == {"invitation": ana.pk}
+
+
+def test_the_beat_runs_the_invitations_reminders(settings):
+    from games.tasks import remind_invitations
+
+    entry = settings.CELERY_BEAT_SCHEDULE["games-remind-invitations"]
+    assert entry["task"] == remind_invitations.name == "games.remind_invitations"
+    assert remind_invitations.delay().get() == 0

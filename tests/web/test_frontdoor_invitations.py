@@ -8,6 +8,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.test import override_settings
 
 from games.models import Game, Invitation, Seat
 from notifications.services import deliver_outbox
@@ -38,6 +39,7 @@ def test_invited_players_accept_in_their_language_and_the_game_begins(client, or
     assert client.get(f"/organiser/games/{game.pk}/")["Location"] == page
     for address in ("ana@example.com", "ben@example.com"):
         assert client.post(page, {"action": "invite", "email": address, "faction": ""}).status_code == 302
+    assert "Gathering players: 0 of 2 accepted" in client.get("/organiser/").content.decode()
     listing = client.get(page).content.decode()
     assert "ana@example.com" in listing and "/invitation/" not in listing  # no token on the page
     ana, ben = _invitation_link("ana@example.com"), _invitation_link("ben@example.com")
@@ -58,6 +60,7 @@ def test_invited_players_accept_in_their_language_and_the_game_begins(client, or
     welcome = next(m for m in mail.outbox if m.to == ["ben@example.com"] and "/play/" in m.body)
     assert "Hallo Ben" in welcome.body
     assert client.get(page)["Location"] == f"/organiser/games/{game.pk}/"
+    assert "Gathering players" not in client.get("/organiser/").content.decode()
 
 
 def test_a_declined_invitation_is_told_to_the_organiser(client, organiser):
@@ -86,3 +89,14 @@ def test_a_stranger_signs_in_and_takes_a_seat_in_the_lobby(client, organiser):
     assert "1 of 2 seats free" in client.get("/lobby/").content.decode()
     again = client.post(f"/lobby/{game.pk}/", {"name": "Zoe", "language": "en", "time_zone": ""})
     assert again.status_code == 400 and "invited already" in again.content.decode()
+
+
+@override_settings(RATE_LIMITS={"invitations": (2, 3600)})
+def test_an_organiser_mails_only_so_many_invitations_an_hour(client, organiser):
+    game = _gather(client, seats="4")
+    page = f"/organiser/games/{game.pk}/players/"
+    for n in range(2):
+        assert client.post(page, {"action": "invite", "email": f"p{n}@example.com"}).status_code == 302
+    refused = client.post(page, {"action": "invite", "email": "p9@example.com"})
+    assert refused.status_code == 429 and refused["Retry-After"]
+    assert Invitation.objects.filter(game=game).count() == 2

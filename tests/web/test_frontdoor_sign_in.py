@@ -85,3 +85,11 @@ def test_asking_for_links_is_rate_limited_per_address(client):
     refused = client.post("/sign-in/", {"email": "eve@example.com"}, REMOTE_ADDR="10.0.0.9")
     assert refused.status_code == 429 and refused["Retry-After"]
     assert Outbox.objects.filter(kind="signin").count() == 2
+
+
+def test_a_closed_account_is_not_signed_in_by_a_link(client):
+    get_user_model().objects.create_user("max@example.com", email="other@example.com", is_active=False)
+    client.post("/sign-in/", {"email": "max@example.com"})
+    refused = client.post(_mailed_link())
+    assert refused.status_code == 410 and "closed" in refused.content.decode()
+    assert "_auth_user_id" not in client.session

@@ -57,3 +57,9 @@ class AnswerForm(forms.Form):
         if zone and zone not in available_timezones():
             raise forms.ValidationError(_("Unknown time zone %(zone)s.") % {"zone": zone})
         return zone
+
+
+class OfferForm(forms.Form):
+    name = forms.CharField(
+        label=_("Your name in the game"), max_length=Seat._meta.get_field("name").max_length
+    )

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from aegea_pbem.rate_limits import rate_limited
 from games.models import Game, Gathering
 from games.projectors.reliability import reliability_of
-from games.reading.gatherings import gathering_page, invitation_page, open_games, pace
+from games.reading.gatherings import gathering_page, invitation_page, open_games, pace, wanted_seats
 from games.services.invitations import (
     InvitationError,
     answer_invitation,
@@ -28,6 +28,11 @@ from games.web.views.organiser import new_game_deadline_form
 
 # The invitation's token is checked as a seat link's is: guesses limited per client.
 opens_an_invitation = rate_limited("links", post="links")
+# Each invitation mails an address the organiser names: limited per organiser, so that an account
+# anyone can open by email is no way to mail strangers in bulk.
+mails_invitations = rate_limited(
+    None, post="invitations", bucket=lambda request, kwargs: f"user:{request.user.pk}"
+)
 
 
 def _own_gathering(request: HttpRequest, game_id: int) -> Game:
@@ -66,6 +71,7 @@ def new_gathering(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@mails_invitations
 def organiser_gathering(request: HttpRequest, game_id: int) -> HttpResponse:
     """The organiser's invitations of one game: invite an address, or begin with who accepted."""
     game = _own_gathering(request, game_id)
@@ -121,7 +127,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 def lobby(request: HttpRequest) -> HttpResponse:
     """The open games, with their players, pace, deadlines and language."""
-    return render(request, "games/lobby.html", {"games": open_games()})
+    return render(request, "games/lobby.html", {"games": open_games(), "wanted": wanted_seats()})
 
 
 @login_required(login_url="games:sign-in")

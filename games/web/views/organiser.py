@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import DeadlineSettings, Game
 from games.reading.delivery_problems import problems_by_seat
-from games.reading.gatherings import is_gathering
+from games.reading.gatherings import gathering_line, is_gathering
 from games.reading.organiser_watch import watch
 from games.reading.situation import player_screen
 from games.services.game_setup import GameSetupError, create_game
@@ -39,7 +39,9 @@ def game_list(request: HttpRequest) -> HttpResponse:
                 "game": game,
                 "seats": [f"{s.name} ({faction_name(s.faction)})" for s in game.seats.all()],
                 "year": year_label(progress.year) if progress else "",
-                "phase": phase_label(progress.phase, progress.action_round) if progress else "",
+                "phase": phase_label(progress.phase, progress.action_round)
+                if progress
+                else gathering_line(game),
                 "must_act": ", ".join(faction_name(f) for f in progress.must_act) if progress else "",
                 "vp": ", ".join(f"{faction_name(f)} {v}" for f, v in progress.vp.items()) if progress else "",
             }
