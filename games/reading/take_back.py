@@ -62,8 +62,8 @@ def take_back_offer(game: Game | int, faction: str) -> TakeBackOffer | None:
     """H-TAKEBACK: what to offer `faction` about its order while it is the game's last one and not
     taken back (given by the player, not on their behalf); None otherwise (nothing to say)."""
     order = last_order(game)
-    if order is None or order.player != faction or order.taken_back:
-        return None
+    if order is None or order.player != faction or order.taken_back or order.kind == "commit_coins":
+        return None  # a sealed winter order is not taken back but sealed again (the page says so)
     if order.batch[0].payload.get("by", "player") != "player":
         return None
     return TakeBackOffer(order.seq, order.kind, order.stands_for(faction))

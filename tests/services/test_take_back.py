@@ -137,3 +137,62 @@ def test_h_takeback_reply_take_back_to_the_email_that_confirmed_an_email_order(c
     answer = answers_to(first)[-1]
     assert "Your order was taken back. It is your turn again, as before it." in answer.body
     assert as_dict(load_game(game).state) == as_dict(before)
+
+
+# --- a sealed winter order, sealed again ------------------------------------------------------------
+
+WINTER = {
+    "players": {"athens": {"coins_behind_screen": {"owl": 2, "shield": 1}}, "sparta": {}},
+    "year": 430,
+    "phase": "winter_orders",
+}
+
+
+def winter_game(language: str = "en"):
+    from games.services.game_setup import PlayerSpec, create_game
+
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")]
+    game = create_game(players, scenario=WINTER, language=language)
+    return game, game.seats.get(faction="athens"), game.seats.get(faction="sparta")
+
+
+def seal(game, seat, **order):
+    from games.engine import CommitCoins
+
+    return submit_order(game, seat, CommitCoins(seat.faction, **order), load_game(game).seq)
+
+
+def test_h_takeback_a_sealed_order_is_sealed_again_and_others_read_only_that_it_changed(client):
+    from games.reading.situation import player_screen
+
+    game, athens, sparta = winter_game()
+    seal(game, athens, coins=(("owl", 2),))
+    page = client.get(page_url(athens)).content.decode()
+    assert "you may seal it again below" in page and 'value="commit_coins"' in page
+
+    seal(game, athens, coins=(("shield", 1),))
+
+    first, again = Event.objects.filter(game=game, type="WinterOrderSealed").order_by("seq")
+    assert again.payload["supersedes"] == first.payload["commitment"]
+    told = player_screen(game, "sparta").happenings
+    assert "Athens changed their sealed order." in told
+    assert not any("shield" in line.lower() or "owl" in line.lower() for line in told)
+    assert "You changed your sealed winter order: 1 shield and no Blanks; only this one counts." in (
+        player_screen(game, "athens").happenings
+    )
+    seal(game, sparta)
+    revealed = Event.objects.get(game=game, type="WinterOrdersRevealed").payload
+    assert revealed["orders"]["athens"]["coins"] == {"shield": 1}  # only the last seal counted
+
+
+def test_h_takeback_a_sealed_order_is_sealed_again_by_email_reply_in_german(client):
+    game, athens, _sparta = winter_game(language="de")
+    deliver_outbox()
+    (welcome,) = [m for m in mail.outbox if m.to == [athens.email]][-1:]
+    postmark(client, welcome.reply_to[0], "einsetzen eule 2")
+    deliver_outbox()
+    (confirmation,) = [m for m in mail.outbox if m.to == [athens.email] and "deine E-Mail" in m.subject]
+    postmark(client, confirmation.reply_to[0], "einsetzen schild 1")
+    sealed = Event.objects.filter(game=game, type="WinterOrderSealed").order_by("seq")
+    assert [e.payload["coins"] for e in sealed] == [{"owl": 2}, {"shield": 1}]
+    assert "supersedes" in sealed[1].payload
