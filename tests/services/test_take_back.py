@@ -196,3 +196,17 @@ def test_h_takeback_a_sealed_order_is_sealed_again_by_email_reply_in_german(clie
     sealed = Event.objects.filter(game=game, type="WinterOrderSealed").order_by("seq")
     assert [e.payload["coins"] for e in sealed] == [{"owl": 2}, {"shield": 1}]
     assert "supersedes" in sealed[1].payload
+
+
+def test_h_takeback_the_page_says_plainly_when_the_order_stands(client):
+    from games.engine import Expand
+    from games.services.game_setup import PlayerSpec, create_game
+
+    spec = {"players": {"athens": {"fp": 2}, "sparta": {}}, "deck": ["kos", "thera"]}
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")]
+    game = create_game(players, scenario=spec)
+    athens = game.seats.get(faction="athens")
+    submit_order(game, athens, Expand("athens", space="B3"), load_game(game).seq)
+    page = client.get(page_url(athens)).content.decode()
+    assert "A tile was drawn from the deck: the order stands. (H-TAKEBACK)" in page
+    assert 'value="take_back"' not in page
