@@ -19,7 +19,7 @@ from games.eventstore.chain_reading import HashedRow, load_hashed_events
 from games.eventstore.hashing import GENESIS_HASH, event_hash
 from games.eventstore.replay import LoggedEvent, ReplayReport, replay
 from games.models import Game
-from tools.verify_export import MALFORMED, DrawChecker, Failed, batches, check_sealed_orders
+from tools.verify_export import MALFORMED, DrawChecker, Failed, batches, check_sealed_orders, check_take_backs
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def verify_game(game: Game) -> GameVerification:
 
 
 def draws_problem(events: list[LoggedEvent], seed: str) -> ChainProblem | None:
-    """tools/verify_export.py's checks of the draws and of the sealed winter orders, on this log:
+    """tools/verify_export.py's checks of the draws, the sealed winter orders and the orders taken back:
     the first event whose draws are not the seed's or not the dice, tiles, coins, cards and salts
     its batch shows, or whose revealed order is not the one sealed; None when all hold."""
     logged = [{"seq": e.seq, "type": e.type, "payload": e.payload} for e in events]
@@ -156,6 +156,7 @@ def draws_problem(events: list[LoggedEvent], seed: str) -> ChainProblem | None:
                 seq = batch[0]["seq"] if batch else 0
                 return ChainProblem(seq, f"the draws cannot be held against this batch's events ({error!r})")
         check_sealed_orders(logged)
+        check_take_backs(logged)  # H-TAKEBACK: each after its own order's batch, which drew nothing
     except Failed as failure:
         return ChainProblem(failure.seq, str(failure).removeprefix(f"seq {failure.seq}: "))
     except MALFORMED as error:

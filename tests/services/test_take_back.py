@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.urls import reverse
 
 from games.engine import Pass, RuleViolation
+from games.eventstore.verification import verify_game
 from games.models import Event
 from games.reading.links import link_token
 from games.reading.situation import load_game, must_act
@@ -56,6 +60,7 @@ def test_h_takeback_the_service_puts_the_game_back_and_tells_whoever_was_told_to
     (email,) = [m for m in mail.outbox if "took back" in m.subject]
     assert email.to == [other.email]
     assert f"{first.faction.capitalize()} took back their order; you are not on turn yet." in email.body
+    assert verify_game(game).ok  # verifygame: the chain, the replay and the draws
 
 
 def test_h_takeback_after_the_next_order_it_stands_and_nothing_is_written():
@@ -183,6 +188,9 @@ def test_h_takeback_a_sealed_order_is_sealed_again_and_others_read_only_that_it_
     seal(game, sparta)
     revealed = Event.objects.get(game=game, type="WinterOrdersRevealed").payload
     assert revealed["orders"]["athens"]["coins"] == {"shield": 1}  # only the last seal counted
+    out = io.StringIO()
+    call_command("verifygame", str(game.pk), stdout=out, stderr=out)
+    assert "BROKEN" not in out.getvalue() and "FAILED" not in out.getvalue(), out.getvalue()
 
 
 def test_h_takeback_a_sealed_order_is_sealed_again_by_email_reply_in_german(client):
