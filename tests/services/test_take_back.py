@@ -218,3 +218,19 @@ def test_h_takeback_the_page_says_plainly_when_the_order_stands(client):
     page = client.get(page_url(athens)).content.decode()
     assert "A tile was drawn from the deck: the order stands. (H-TAKEBACK)" in page
     assert 'value="take_back"' not in page
+
+
+def test_h_takeback_the_next_players_stale_turn_email_answers_with_the_game_as_it_is(client):
+    game = two_player_game()
+    first, other, seq, _ = passed(game)
+    deliver_outbox()
+    (turn_email,) = [m for m in mail.outbox if m.to == [other.email]][-1:]
+    take_back_order(game, first, seq)
+    events = Event.objects.filter(game=game).count()
+
+    postmark(client, turn_email.reply_to[0], "pass")
+
+    answer = answers_to(other)[-1]
+    assert "The game has moved on since the email you answered; nothing was changed." in answer.body
+    assert f"Waiting for {first.faction.capitalize()}." in answer.body
+    assert Event.objects.filter(game=game).count() == events
