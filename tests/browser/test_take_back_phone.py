@@ -73,7 +73,7 @@ def test_h_takeback_a_wrong_tap_is_taken_back_on_a_phone_in_german(browser, live
 
     other = phone(browser)
     other.goto(link(live_server, sparta))
-    expect(other.locator("body")).to_contain_text("Athen hat den Befehl zurückgenommen.")
+    expect(other.locator("body")).to_contain_text("Athen hat seinen Befehl zurückgenommen.")
     shot(other, test, "3-the-other-player")
 
 
@@ -95,7 +95,7 @@ def test_h_takeback_a_sealed_winter_order_is_sealed_again_on_a_phone_in_german(b
 
     other = phone(browser)
     other.goto(link(live_server, sparta))
-    expect(other.locator("body")).to_contain_text("Athen hat den versiegelten Befehl geändert.")
+    expect(other.locator("body")).to_contain_text("Athen hat seinen versiegelten Befehl geändert.")
     body = other.locator("#happenings").inner_text()
     assert "Eule" not in body and "Schild" not in body  # never what it says
     shot(other, test, "3-the-other-player")
