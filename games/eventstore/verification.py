@@ -26,6 +26,7 @@ from tools.verify_export import (
     Witness,
     batches,
     check_sealed_orders,
+    check_take_backs,
     check_witnesses,
     pin,
 )
@@ -152,7 +153,7 @@ def verify_game(game: Game) -> GameVerification:
 
 
 def draws_problem(events: list[LoggedEvent], seed: str) -> ChainProblem | None:
-    """tools/verify_export.py's checks of the draws and of the sealed winter orders, on this log:
+    """tools/verify_export.py's checks of the draws, the sealed winter orders and the orders taken back:
     the first event whose draws are not the seed's or not the dice, tiles, coins, cards and salts
     its batch shows, or whose revealed order is not the one sealed; None when all hold."""
     logged = [{"seq": e.seq, "type": e.type, "payload": e.payload} for e in events]
@@ -165,6 +166,7 @@ def draws_problem(events: list[LoggedEvent], seed: str) -> ChainProblem | None:
                 seq = batch[0]["seq"] if batch else 0
                 return ChainProblem(seq, f"the draws cannot be held against this batch's events ({error!r})")
         check_sealed_orders(logged)
+        check_take_backs(logged)  # H-TAKEBACK: each after its own order's batch, which drew nothing
     except Failed as failure:
         return ChainProblem(failure.seq, str(failure).removeprefix(f"seq {failure.seq}: "))
     except MALFORMED as error:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Subquery
+
 from games import engine
 from games.engine.table import TABLE_EVENTS
 from games.models import Event, Game
@@ -47,14 +49,15 @@ class TakeBackOffer:
 
 
 def last_order(game: Game | int) -> LastOrder | None:
-    """The game's last "OrderGiven" with the events after it; None before the first order."""
+    """The game's last "OrderGiven" with the events after it (one query); None before the first order."""
     rows = Event.objects.filter(game=game)
-    given = rows.filter(type=engine.ORDER_GIVEN).order_by("-seq").values_list("seq", "payload").first()
-    if given is None:
+    last_given = rows.filter(type=engine.ORDER_GIVEN).order_by("-seq").values("seq")[:1]
+    after = rows.filter(seq__gte=Subquery(last_given)).exclude(type__in=TABLE_EVENTS).order_by("seq")
+    found = list(after.values_list("seq", "type", "payload"))
+    if not found:
         return None
-    seq, payload = given
-    after = rows.filter(seq__gte=seq).exclude(type__in=TABLE_EVENTS).order_by("seq")
-    batch = [engine.Event(t, p) for t, p in after.values_list("type", "payload")]
+    seq, _type, payload = found[0]
+    batch = [engine.Event(t, p) for _seq, t, p in found]
     return LastOrder(seq, payload["player"], payload["command"]["kind"], batch)
 
 
@@ -62,8 +65,8 @@ def take_back_offer(game: Game | int, faction: str) -> TakeBackOffer | None:
     """H-TAKEBACK: what to offer `faction` about its order while it is the game's last one and not
     taken back (given by the player, not on their behalf); None otherwise (nothing to say)."""
     order = last_order(game)
-    if order is None or order.player != faction or order.taken_back:
-        return None
+    if order is None or order.player != faction or order.taken_back or order.kind == "commit_coins":
+        return None  # a sealed winter order is not taken back but sealed again (the page says so)
     if order.batch[0].payload.get("by", "player") != "player":
         return None
     return TakeBackOffer(order.seq, order.kind, order.stands_for(faction))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.urls import reverse
 
 from games.engine import Pass, RuleViolation
+from games.eventstore.verification import verify_game
 from games.models import Event
 from games.reading.links import link_token
 from games.reading.situation import load_game, must_act
@@ -56,6 +60,7 @@ def test_h_takeback_the_service_puts_the_game_back_and_tells_whoever_was_told_to
     (email,) = [m for m in mail.outbox if "took back" in m.subject]
     assert email.to == [other.email]
     assert f"{first.faction.capitalize()} took back their order; you are not on turn yet." in email.body
+    assert verify_game(game).ok  # verifygame: the chain, the replay and the draws
 
 
 def test_h_takeback_after_the_next_order_it_stands_and_nothing_is_written():
@@ -137,3 +142,95 @@ def test_h_takeback_reply_take_back_to_the_email_that_confirmed_an_email_order(c
     answer = answers_to(first)[-1]
     assert "Your order was taken back. It is your turn again, as before it." in answer.body
     assert as_dict(load_game(game).state) == as_dict(before)
+
+
+# --- a sealed winter order, sealed again ------------------------------------------------------------
+
+WINTER = {
+    "players": {"athens": {"coins_behind_screen": {"owl": 2, "shield": 1}}, "sparta": {}},
+    "year": 430,
+    "phase": "winter_orders",
+}
+
+
+def winter_game(language: str = "en"):
+    from games.services.game_setup import PlayerSpec, create_game
+
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")]
+    game = create_game(players, scenario=WINTER, language=language)
+    return game, game.seats.get(faction="athens"), game.seats.get(faction="sparta")
+
+
+def seal(game, seat, **order):
+    from games.engine import CommitCoins
+
+    return submit_order(game, seat, CommitCoins(seat.faction, **order), load_game(game).seq)
+
+
+def test_h_takeback_a_sealed_order_is_sealed_again_and_others_read_only_that_it_changed(client):
+    from games.reading.situation import player_screen
+
+    game, athens, sparta = winter_game()
+    seal(game, athens, coins=(("owl", 2),))
+    page = client.get(page_url(athens)).content.decode()
+    assert "you may seal it again below" in page and 'value="commit_coins"' in page
+
+    seal(game, athens, coins=(("shield", 1),))
+
+    first, again = Event.objects.filter(game=game, type="WinterOrderSealed").order_by("seq")
+    assert again.payload["supersedes"] == first.payload["commitment"]
+    told = player_screen(game, "sparta").happenings
+    assert "Athens changed their sealed order." in told
+    assert not any("shield" in line.lower() or "owl" in line.lower() for line in told)
+    assert "You changed your sealed winter order: 1 shield and no Blanks; only this one counts." in (
+        player_screen(game, "athens").happenings
+    )
+    seal(game, sparta)
+    revealed = Event.objects.get(game=game, type="WinterOrdersRevealed").payload
+    assert revealed["orders"]["athens"]["coins"] == {"shield": 1}  # only the last seal counted
+    out = io.StringIO()
+    call_command("verifygame", str(game.pk), stdout=out, stderr=out)
+    assert "BROKEN" not in out.getvalue() and "FAILED" not in out.getvalue(), out.getvalue()
+
+
+def test_h_takeback_a_sealed_order_is_sealed_again_by_email_reply_in_german(client):
+    game, athens, _sparta = winter_game(language="de")
+    deliver_outbox()
+    (welcome,) = [m for m in mail.outbox if m.to == [athens.email]][-1:]
+    postmark(client, welcome.reply_to[0], "einsetzen eule 2")
+    deliver_outbox()
+    (confirmation,) = [m for m in mail.outbox if m.to == [athens.email] and "deine E-Mail" in m.subject]
+    postmark(client, confirmation.reply_to[0], "einsetzen schild 1")
+    sealed = Event.objects.filter(game=game, type="WinterOrderSealed").order_by("seq")
+    assert [e.payload["coins"] for e in sealed] == [{"owl": 2}, {"shield": 1}]
+    assert "supersedes" in sealed[1].payload
+
+
+def test_h_takeback_the_page_says_plainly_when_the_order_stands(client):
+    from games.engine import Expand
+    from games.services.game_setup import PlayerSpec, create_game
+
+    spec = {"players": {"athens": {"fp": 2}, "sparta": {}}, "deck": ["kos", "thera"]}
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")]
+    game = create_game(players, scenario=spec)
+    athens = game.seats.get(faction="athens")
+    submit_order(game, athens, Expand("athens", space="B3"), load_game(game).seq)
+    page = client.get(page_url(athens)).content.decode()
+    assert "A tile was drawn from the deck: the order stands. (H-TAKEBACK)" in page
+    assert 'value="take_back"' not in page
+
+
+def test_h_takeback_the_next_players_stale_turn_email_answers_with_the_game_as_it_is(client):
+    game = two_player_game()
+    first, other, seq, _ = passed(game)
+    deliver_outbox()
+    (turn_email,) = [m for m in mail.outbox if m.to == [other.email]][-1:]
+    take_back_order(game, first, seq)
+    events = Event.objects.filter(game=game).count()
+
+    postmark(client, turn_email.reply_to[0], "pass")
+
+    answer = answers_to(other)[-1]
+    assert "The game has moved on since the email you answered; nothing was changed." in answer.body
+    assert f"Waiting for {first.faction.capitalize()}." in answer.body
+    assert Event.objects.filter(game=game).count() == events
