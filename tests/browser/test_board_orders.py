@@ -118,6 +118,9 @@ def test_every_order_kind_is_given_on_the_board_with_the_engines_preview_first(
         text = output.inner_text()
         assert text and PREVIEWS.get(kind, {}).get(language, "") in text, text
         assert Event.objects.filter(game=game).count() == before  # a preview changes nothing
+        page.locator(".board-picture-wrap").screenshot(
+            path=str(shots / f"{size}-{language}-{kind}-0-board.png")
+        )
         output.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"{size}-{language}-{kind}-1-preview.png"))
         page.locator(f"#order-{kind} button[type='submit']").click()
