@@ -1,14 +1,27 @@
 """Previews for the order forms (docs/order-loop.md): what an order would cost, computed by the engine.
 
 The page asks before the player submits; the numbers come from the same rule code that will
-judge the order (games/engine/movement.py), never from a copy of the rules in JavaScript.
+judge the order (engine.decide, games/engine/movement.py), never from a copy of the rules in
+JavaScript. The words are games/words/order_previews.py's.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Command, Expand, Fortify, GameState, Move, Recruit, RuleViolation, command_from_dict
+from games.engine import (
+    Command,
+    Expand,
+    Fortify,
+    GameRng,
+    GameState,
+    Move,
+    Recruit,
+    RuleViolation,
+    command_from_dict,
+    decide,
+)
 from games.engine.actions import recruit_price
 from games.engine.data import FORTIFY_AP
 from games.engine.expansion import expand_cost
@@ -54,3 +67,49 @@ def order_cost(state: GameState, command: Command) -> tuple[int, str] | None:
     else:
         return None
     return price if price[0] else None
+
+
+@dataclass(frozen=True)
+class OrderPreview:
+    """What an order would cost and do, as the engine judges it now (docs/order-loop.md "Previews").
+
+    `cost`: (amount, "AP" or "FP") before Blanks, or None for an order without a price. `battles`,
+    `conquests`, `joins`: a Move's destinations as the engine plans them (S-MOVE-ORDER: battles in
+    the order they are fought). Nothing drawn: no tile, die or card of the real game.
+    """
+
+    command: Command
+    cost: tuple[int, str] | None
+    supply: int  # the player's AP or FP now (the unit of `cost`; FP when there is no cost)
+    battles: tuple[str, ...] = ()
+    conquests: tuple[str, ...] = ()
+    joins: tuple[str, ...] = ()
+
+
+def preview_order(state: GameState, command: Command) -> OrderPreview | RuleViolation:
+    """The engine's judgement of `command` before it is sent (every order kind): the RuleViolation
+    it would be refused with, or its cost and, for a Move, its plan (S-MOVE, S-MOVE-ORDER).
+
+    The order is decided on a copy of the state with randomness of a seed that is not the game's
+    (H-SCREEN, H-RNG: no draw of the game is made or shown), and only its legality and the
+    engine's plan are kept: the preview changes nothing and tells nothing the order's own refusal
+    would not. Whether it is the player's turn is the order service's check.
+    """
+    try:
+        decide(state, command, GameRng(PREVIEW_SEED, state.events_applied))
+        plan = plan_move(state, command) if isinstance(command, Move) else None
+    except RuleViolation as violation:
+        return violation
+    cost = order_cost(state, command)
+    player = state.players[command.player]
+    supply = player.ap if cost and cost[1] == "AP" else player.fp
+    if plan is None:
+        return OrderPreview(command, cost, supply)
+    spaces = lambda ds: tuple(d.space for d in ds)  # noqa: E731
+    return OrderPreview(
+        command, cost, supply, spaces(plan.battles), spaces(plan.conquests), spaces(plan.joins)
+    )
+
+
+# A seed no game has (games' seeds are secret random strings): a preview's throwaway draws.
+PREVIEW_SEED = "order-preview"

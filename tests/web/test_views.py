@@ -475,9 +475,9 @@ def test_an_order_kind_without_a_form_gets_none_but_stays_among_the_suggestions(
     from games.web.forms.kinds import order_forms
     from games.web.views.play import sample_orders
 
-    class Oracle(Pass):  # a kind of order the page has no form for (yet)
-        kind = "oracle"
+    class AcceptOffer(Pass):  # a kind of order the page has no form for (its answers are suggestions)
+        kind = "accept_offer"
 
-    legal = [Oracle(on_turn.faction), Pass(on_turn.faction)]
+    legal = [AcceptOffer(on_turn.faction), Pass(on_turn.faction)]
     assert list(order_forms(load_game(game).state, on_turn.faction, legal)) == ["pass"]
-    assert [c.kind for c in sample_orders(legal)] == ["oracle", "pass"]
+    assert [c.kind for c in sample_orders(legal)] == ["accept_offer", "pass"]

@@ -1,111 +1,256 @@
-/* Click-to-choose for the Move form. Only fills the form's own fields and asks the server for
-   the cost (the engine computes it); without JavaScript the form works the same, typed by hand. */
+/* Orders on the board: a row of order buttons above the board picks the kind; taps on the board fill
+   that kind's form (Move: your Polis, then up to three destinations, drawn as a split from it;
+   Expand: an offered empty space; Recruit, Fortify: an offered Polis). Which spaces are offered
+   comes from the forms' own lists of legal values (the engine's legal orders); the preview of
+   every form is asked of the server, which asks the engine. Nothing here decides a rule, and
+   without JavaScript every form works the same, typed by hand. */
 (function () {
 "use strict";
+var SVG_NS = "http://www.w3.org/2000/svg";
 function start() {
   var wrap = document.querySelector(".board-picture-wrap");
-  var form = document.getElementById("order-move");
-  if (!wrap || !form || !wrap.dataset.moveCostUrl) { return; }
+  var modes = document.getElementById("board-modes");
+  if (!wrap || !wrap.dataset.moveCostUrl) { return; }
   var svg = wrap.querySelector("svg");
   var me = wrap.dataset.faction;
-  var field = function (name) { return form.querySelector("[name='move-" + name + "']"); };
-  var origin = field("origin");
-  var slots = [1, 2, 3].map(function (i) {
-    return { to: field("to" + i), phalanxes: field("phalanxes" + i) };
-  }).filter(function (s) { return s.to; });
-  var choice = wrap.querySelector(".board-choice");  /* the same answer under the board, for small screens */
-  var output = document.createElement("output");
-  output.id = "move-cost";
-  output.setAttribute("aria-live", "polite");
-  form.querySelector("button[type='submit']").before(output);
-  document.querySelector(".board-help").hidden = false;
-  svg.setAttribute("role", "group");  /* its Poleis become buttons, no longer one picture */
+  var previewUrl = wrap.dataset.moveCostUrl;
+  var choice = wrap.querySelector(".board-choice");  /* the answer under the board, for small screens */
+  var help = document.querySelector(".board-help");
+  var up = function (v) { return (v || "").trim().toUpperCase(); };
+  var mode = document.getElementById("order-move") ? "move" : "";
 
-  function polis(space) { return svg.querySelector(".polis[data-space='" + space + "']"); }
+  function formOf(kind) { return document.getElementById("order-" + kind); }
+  function field(kind, name) {
+    var form = formOf(kind);
+    return form && form.querySelector("[name='" + kind + "-" + name + "']");
+  }
+  function offered(kind, name) {  /* the engine's legal values of a field, as the form lists them */
+    var list = document.getElementById("dl-" + kind + "-" + name);
+    return list ? Array.prototype.map.call(list.options, function (o) { return o.value; }) : [];
+  }
+  function polis(space) { return svg.querySelector("[data-space='" + space + "']"); }
   function phalanxesAt(space) {
     var g = polis(space), count = g && g.querySelector(".phalanxes");
     return count ? parseInt(count.textContent, 10) || 0 : 0;
   }
-  function highlight() {
-    svg.querySelectorAll(".polis").forEach(function (g) {
-      var space = g.dataset.space;
-      g.classList.toggle("chosen-origin", space === origin.value.trim().toUpperCase());
-      g.classList.toggle("chosen-destination", slots.some(function (s) {
-        return s.to.value.trim().toUpperCase() === space;
-      }));
+
+  /* --- Move (S-MOVE): the fields of the Move form ------------------------------------------ */
+  var origin = field("move", "origin");
+  var slots = [1, 2, 3].map(function (i) {
+    return { to: field("move", "to" + i), phalanxes: field("move", "phalanxes" + i) };
+  }).filter(function (s) { return s.to; });
+
+  /* --- the previews: one <output> per form, the Move's keeps its old id ------------------------ */
+  var outputs = {};
+  document.querySelectorAll("form.order-form").forEach(function (form) {
+    var kind = form.id.replace("order-", "");
+    var output = form.querySelector("output.order-preview");
+    if (!output) { return; }
+    if (kind === "move") { output.id = "move-cost"; }
+    outputs[kind] = output;
+    var timer = null;
+    form.addEventListener("input", function () {
+      highlight();
+      clearTimeout(timer);
+      timer = setTimeout(function () { preview(kind); }, 250);
+    });
+  });
+  var asked = {};
+  function show(kind, text, className) {
+    var output = outputs[kind];
+    if (!output) { return; }
+    output.textContent = text;
+    output.className = "order-preview " + className;
+    output.hidden = !text;
+    if (kind !== mode) { return; }
+    var where = "";
+    if (kind === "move") {
+      var to = slots.map(function (s) { return up(s.to.value); }).filter(Boolean);
+      where = [up(origin.value), to.join(", ")].filter(Boolean).join(" → ");
+    } else if (field(kind, "space")) {
+      where = up(field(kind, "space").value);
+    }
+    choice.textContent = text ? (where ? where + ": " : "") + text : "";
+    choice.className = "board-choice " + className;
+    choice.hidden = !text;
+  }
+  function filled(kind) {
+    if (kind === "move") { return up(origin.value) || (slots[0] && up(slots[0].to.value)); }
+    var space = field(kind, "space");
+    return space ? up(space.value) : true;
+  }
+  function preview(kind) {
+    var form = formOf(kind);
+    if (!form || !outputs[kind]) { return; }
+    if (!filled(kind)) { show(kind, "", ""); return; }
+    var params = new URLSearchParams();
+    params.append("kind", kind);
+    new FormData(form).forEach(function (value, name) {
+      if (name.indexOf(kind + "-") === 0) { params.append(name, value); }
+    });
+    var url = previewUrl + "?" + params.toString();
+    asked[kind] = url;
+    fetch(url, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        if (asked[kind] !== url) { return; }
+        show(kind, answer.text || answer.error || "", answer.error ? "preview-error" : "preview-cost");
+        outputs[kind].dataset.cost = answer.error ? "" : String(answer.cost);
+        outputs[kind].dataset.rule = answer.rule || "";
+      })
+      .catch(function () { show(kind, "", ""); });
+  }
+
+  /* --- what the board shows: offered spaces, the chosen ones, the Move's split ----------------- */
+  var split = document.createElementNS(SVG_NS, "g");
+  split.setAttribute("class", "move-split");
+  svg.appendChild(split);
+  function centre(space) {
+    var g = polis(space);
+    if (!g || !g.getBBox) { return null; }
+    var box = g.getBBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  }
+  function drawSplit() {
+    while (split.firstChild) { split.removeChild(split.firstChild); }
+    var from = mode === "move" ? centre(up(origin.value)) : null;
+    if (!from) { return; }
+    slots.forEach(function (s) {
+      var to = centre(up(s.to.value));
+      if (!to) { return; }
+      var line = document.createElementNS(SVG_NS, "line");
+      line.setAttribute("x1", from[0]); line.setAttribute("y1", from[1]);
+      line.setAttribute("x2", to[0]); line.setAttribute("y2", to[1]);
+      line.setAttribute("data-to", up(s.to.value));
+      split.appendChild(line);
     });
   }
-  function choose(g) {
+  function offeredNow() {
+    if (mode === "expand") { return offered("expand", "space").concat(offered("expand", "link_from")); }
+    if (mode === "recruit" || mode === "fortify") { return offered(mode, "space"); }
+    return [];
+  }
+  function highlight() {
+    var offers = offeredNow();
+    var chosen = [];
+    if (mode === "move" && origin) {
+      chosen = slots.map(function (s) { return up(s.to.value); });
+    } else if (field(mode, "space")) {
+      chosen = [up(field(mode, "space").value), up(field(mode, "link_from") && field(mode, "link_from").value)];
+    }
+    svg.querySelectorAll("[data-space]").forEach(function (g) {
+      var space = g.dataset.space;
+      g.classList.toggle("chosen-origin", mode === "move" && !!origin && space === up(origin.value));
+      g.classList.toggle("chosen-destination", chosen.indexOf(space) >= 0);
+      g.classList.toggle("offered", offers.indexOf(space) >= 0);
+    });
+    drawSplit();
+  }
+
+  /* --- a tap on the board --------------------------------------------------------------------- */
+  function chooseForMove(g) {
     var space = g.dataset.space;
-    var chosen = slots.filter(function (s) { return s.to.value.trim().toUpperCase() === space; });
-    if (origin.value.trim().toUpperCase() === space) {
+    if (!g.classList.contains("polis")) { return false; }
+    var chosen = slots.filter(function (s) { return up(s.to.value) === space; });
+    if (up(origin.value) === space) {
       origin.value = "";
       slots.forEach(function (s) { s.to.value = ""; });
     } else if (chosen.length) {
       chosen.forEach(function (s) { s.to.value = ""; });
-    } else if (!origin.value.trim() && g.classList.contains("owner-" + me)) {
+    } else if (!up(origin.value)) {
+      if (!g.classList.contains("owner-" + me)) { return false; }  /* the Polis panel's tap */
       origin.value = space;
     } else {
-      var slot = slots.find(function (s) { return !s.to.value.trim(); }) || slots[slots.length - 1];
+      var slot = slots.find(function (s) { return !up(s.to.value); }) || slots[slots.length - 1];
       slot.to.value = space;
       if (slot.phalanxes && !(parseInt(slot.phalanxes.value, 10) > 0)) {
         var sent = slots.reduce(function (n, s) {
           return s === slot ? n : n + (parseInt(s.phalanxes && s.phalanxes.value, 10) || 0);
         }, 0);
-        slot.phalanxes.value = Math.max(phalanxesAt(origin.value.trim().toUpperCase()) - sent, 0);
+        slot.phalanxes.value = Math.max(phalanxesAt(up(origin.value)) - sent, 0);
       }
     }
+    return true;
+  }
+  function chooseForSpace(g) {
+    var space = g.dataset.space;
+    var target = field(mode, "space");
+    if (mode === "expand" && offered("expand", "link_from").indexOf(space) >= 0) {
+      target = field("expand", "link_from");
+    } else if (offered(mode, "space").indexOf(space) < 0) {
+      return false;
+    }
+    target.value = up(target.value) === space ? "" : space;
+    return true;
+  }
+  function choose(g, event) {
+    var taken = mode === "move" ? chooseForMove(g) : (mode && field(mode, "space") ? chooseForSpace(g) : false);
+    if (!taken) { return; }
+    event.preventDefault();  /* the tap was an order's: the Polis panel stays shut */
+    var details = document.getElementById("details-" + mode);
+    if (details) { details.open = true; }
     highlight();
-    preview();
+    preview(mode);
   }
-  var pending = null;
-  function show(text, className) {
-    output.textContent = text;
-    output.className = className;
-    var route = [origin.value].concat(slots.map(function (s) { return s.to.value; }))
-      .map(function (v) { return v.trim().toUpperCase(); }).filter(Boolean).join(" → ");
-    choice.textContent = text ? route + ": " + text : "";
-    choice.className = "board-choice " + className;
-    choice.hidden = !text;
-  }
-  function preview() {
-    var params = new URLSearchParams();
-    new FormData(form).forEach(function (value, name) {
-      if (name.indexOf("move-") === 0) { params.append(name, value); }
+
+  /* --- the row of order buttons above the board ---------------------------------------------- */
+  var bar = document.createElement("div");
+  bar.className = "board-modes";
+  bar.setAttribute("role", "toolbar");
+  if (modes) { bar.setAttribute("aria-label", modes.dataset.label); }
+  var hint = help || document.createElement("p");
+  function pick(kind) {
+    mode = kind;
+    bar.querySelectorAll("button").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.kind === kind ? "true" : "false");
     });
-    if (!origin.value.trim() && !slots[0].to.value.trim()) { show("", ""); return; }
-    var url = wrap.dataset.moveCostUrl + "?" + params.toString();
-    pending = url;
-    fetch(url, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
-      .then(function (response) { return response.json(); })
-      .then(function (answer) {
-        if (pending !== url) { return; }
-        show(answer.text || answer.error || "", answer.error ? "preview-error" : "preview-cost");
-        output.dataset.cost = answer.error ? "" : String(answer.cost);
-        output.dataset.rule = answer.rule || "";
-      })
-      .catch(function () { show("", ""); });
+    if (modes) {
+      var words = modes.dataset["hint" + kind.charAt(0).toUpperCase() + kind.slice(1)];
+      hint.textContent = words || modes.dataset.hintForm;
+    }
+    hint.hidden = false;
+    var details = document.getElementById("details-" + kind);
+    if (details) { details.open = true; }
+    if (!field(kind, "space") && kind !== "move" && details) {
+      details.scrollIntoView({ block: "nearest" });
+    }
+    choice.hidden = true;
+    highlight();
+    preview(kind);
   }
-  svg.querySelectorAll(".polis").forEach(function (g) {
-    g.setAttribute("tabindex", "0");
+  document.querySelectorAll("details.order").forEach(function (details) {
+    var kind = details.id.replace("details-", "");
+    if (!formOf(kind) || kind === "choose_tile" || kind === "commit_coins") { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.dataset.kind = kind;
+    button.textContent = details.querySelector("summary").textContent;
+    /* Its name says it is the board's ("…: Pass"), not the suggested order of the same words. */
+    if (modes) { button.setAttribute("aria-label", modes.dataset.label + " " + button.textContent); }
+    button.addEventListener("click", function () { pick(kind); });
+    bar.appendChild(button);
+  });
+  if (bar.children.length) {
+    (help || svg).before(bar);
+    if (mode) { bar.querySelector("[data-kind='" + mode + "']").setAttribute("aria-pressed", "true"); }
+  }
+  if (help) { help.hidden = false; }
+  svg.setAttribute("role", "group");  /* its spaces become buttons, no longer one picture */
+
+  svg.querySelectorAll("[data-space]").forEach(function (g) {
+    g.setAttribute("tabindex", g.classList.contains("polis") ? "0" : "-1");
     g.setAttribute("role", "button");
     var title = g.querySelector("title");
-    if (title) { g.setAttribute("aria-label", title.textContent); }
-    g.addEventListener("click", function () { choose(g); });
+    if (title) { g.setAttribute("aria-label", title.textContent); } else { g.setAttribute("aria-label", g.dataset.space); }
+    g.addEventListener("click", function (event) { choose(g, event); });
     g.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(g); }
+      if (event.key === "Enter" || event.key === " ") { choose(g, event); }
     });
   });
-  var timer = null;
-  form.addEventListener("input", function () {
-    highlight();
-    clearTimeout(timer);
-    timer = setTimeout(preview, 250);
-  });
   highlight();
-  if (origin.value.trim()) { preview(); }
+  if (origin && up(origin.value)) { preview("move"); }
 }
-/* The Move form may come after the board on the page: wait until the whole page is read. */
+/* The forms may come after the board on the page: wait until the whole page is read. */
 if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); }
 else { start(); }
 })();

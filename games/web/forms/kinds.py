@@ -20,6 +20,8 @@ from games.web.forms.orders import (
     ExpandForm,
     FortifyForm,
     MoveForm,
+    NeutralTradeForm,
+    OracleForm,
     OrderForm,
     PassForm,
     RecruitBuilderForm,
@@ -33,7 +35,7 @@ FORM_BY_KIND: dict[str, type[OrderForm]] = (
         cls.kind: cls
         for cls in (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ChooseTileForm, CommitCoinsForm)
     }
-    | {cls.kind: cls for cls in (ReformForm, RecruitBuilderForm)}
+    | {cls.kind: cls for cls in (ReformForm, RecruitBuilderForm, OracleForm, NeutralTradeForm)}
     | TRADE_FORMS
 )
 

@@ -18,11 +18,13 @@ from django.utils.translation import gettext_lazy as _
 from games.engine import command_from_dict
 from games.engine.actions import hire_cost
 from games.engine.board import is_space
-from games.engine.commands import Command, Move, Reform
-from games.engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS
+from games.engine.commands import ChooseTile, Command, Move, Oracle, Reform
+from games.engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS, TILES
 from games.engine.expansion import expand_cost
 from games.engine.state import GameState
+from games.engine.versions import CHOICE_STEP, plays_by
 from games.words.names import GOVERNMENT_NAMES, coin_name, tile_name
+from games.words.orders import command_label
 
 SOURCES = [("deck", _("the deck")), ("discard", _("the discard pile"))]
 
@@ -97,6 +99,8 @@ class ExpandForm(OrderForm):
     source = forms.ChoiceField(label=_("Take the tile from"), choices=SOURCES)
     second_source = forms.ChoiceField(choices=[("", _("no")), *SOURCES], required=False)
     link_from = _space_field("", required=False)  # labelled with the link's price in __init__
+    # H-CHOICE-STEP: see the first tile, then keep it or pay for a second (labelled in __init__).
+    choice_step = forms.BooleanField(required=False)
     blanks = _blanks_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -107,6 +111,11 @@ class ExpandForm(OrderForm):
         self.fields["second_source"].label = label % {"fp": extra}
         link = expand_cost(self.faction, False, True) - expand_cost(self.faction, False, False)
         self.fields["link_from"].label = gettext("Build a trade link from (+%(fp)s FP)") % {"fp": link}
+        self.fields["choice_step"].label = gettext(
+            "Or see the first tile, then decide whether to draw a second (+%(fp)s FP only if you do)"
+        ) % {"fp": extra}
+        if not plays_by(self.state.rules_version, CHOICE_STEP):  # rules before version 3
+            del self.fields["choice_step"]
 
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -114,6 +123,7 @@ class ExpandForm(OrderForm):
             "space": _space(d["space"]),
             "source": d["source"],
             "second_source": d["second_source"] or None,
+            "choice_step": bool(d.get("choice_step")),
             "link_from": _space(d["link_from"]),
             "blanks": d["blanks"] or 0,
         }
@@ -224,23 +234,77 @@ class ReformForm(OrderForm):
         return {"government": self.cleaned_data["government"]}
 
 
+class OracleForm(OrderForm):
+    """H-ACTIONS Oracle: a Mission Card for one coin from behind the screen, or a Blank."""
+
+    kind, title = "oracle", _("Oracle")
+    coin = forms.ChoiceField(label=_("Pay with"), choices=[])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        offered = [c.coin for c in self.legal if isinstance(c, Oracle)] or [*COIN_DESIGNS, "blank"]
+        names = {"blank": _("a Blank")}
+        self.fields["coin"].choices = [(c, names.get(c) or capfirst(coin_name(c))) for c in offered]
+
+    def order_dict(self) -> dict[str, Any]:
+        return {"coin": self.cleaned_data["coin"]}
+
+
+class NeutralTradeForm(OrderForm):
+    kind, title = "neutral_trade", _("Trade with your linked neutral Poleis")
+
+
 class RecruitBuilderForm(OrderForm):
     kind, title = "recruit_builder", _("Recruit a Builder")
 
 
 class ChooseTileForm(OrderForm):
+    """S-EXP-CHOICE, H-CHOICE-STEP: the drawn tiles with their printed values, and one button per
+    answer the engine offers, named after the tiles ("Keep Tegea"); no answer is pre-chosen."""
+
     kind, title = "choose_tile", _("Choose a tile")
     keep = forms.ChoiceField(label=_("Keep"), required=False)
     discard_order = forms.CharField(label=_("Or keep neither: discard order (tile, tile)"), required=False)
+    second_source = forms.ChoiceField(label=_("Draw a second tile from"), choices=SOURCES, required=False)
+    blanks = _blanks_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        tiles = self.state.pending_choice.tiles if self.state.pending_choice else []
-        self.fields["keep"].choices = [("", _("neither")), *((t, tile_name(t)) for t in tiles)]
+        pending = self.state.pending_choice
+        self.tiles = list(pending.tiles) if pending else []
+        self.fields["keep"].choices = [("", "—"), *((t, tile_name(t)) for t in self.tiles)]
+
+    def tile_cards(self) -> list[dict[str, Any]]:
+        """The drawn tiles as printed (H-TILES: AP, FP, coins; H-NEUTRAL: garrison, treasure; H-MINT)."""
+        cards = []
+        for tile_id in self.tiles:
+            tile = TILES[tile_id]
+            cards.append({"id": tile_id, "name": tile_name(tile_id), "tile": tile,
+                          "mint": coin_name(tile.mint) if tile.mint else ""})  # fmt: skip
+        return cards
+
+    def answers(self) -> list[tuple[str, str, str]]:
+        """(field, value, button label) for each answer offered now, in the engine's order."""
+        out = []
+        for command in self.legal:
+            if not isinstance(command, ChooseTile):
+                continue
+            if command.keep:
+                out.append(("keep", command.keep, command_label(command)))
+            elif command.second_source:
+                extra = expand_cost(self.faction, True, False) - expand_cost(self.faction, False, False)
+                label = gettext("%(order)s (+%(fp)s FP)") % {"order": command_label(command), "fp": extra}
+                out.append(("second_source", command.second_source, label))
+            else:
+                out.append(("discard_order", ",".join(command.discard_order), command_label(command)))
+        return out
 
     def order_dict(self) -> dict[str, Any]:
-        order = [t.strip() for t in self.cleaned_data["discard_order"].split(",") if t.strip()]
-        return {"keep": self.cleaned_data["keep"] or None, "discard_order": order}
+        d = self.cleaned_data
+        if d["second_source"]:
+            return {"second_source": d["second_source"], "blanks": d["blanks"] or 0}
+        order = [t.strip() for t in d["discard_order"].split(",") if t.strip()]
+        return {"keep": d["keep"] or None, "discard_order": order}
 
 
 class CommitCoinsForm(OrderForm):

@@ -2,8 +2,8 @@
 
 Like the other order forms (games/web/forms/orders.py), these only read what the player typed into the
 plain dict `command_from_dict` accepts; the engine decides (H-TRADE, H-MISSIONS, S-WINTER).
-The Oracle, neutral trade and the answers to offers need no form: every legal one of them is
-listed among the suggested orders.
+The answers to offers need no form: every legal one of them is listed among the suggested orders
+(the Oracle and the neutral trade have theirs in orders.py).
 """
 
 from __future__ import annotations
@@ -48,6 +48,10 @@ class OfferTradeForm(OrderForm):
             self.fields[f"{side}_polis"] = _space_field(
                 f"{label}: " + str(_("a Polis (space)")), required=False
             )
+
+    def columns(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        """The give and the ask side by side, each under its heading ("You give", "You ask")."""
+        return [(label, [f for f in self if f.name.startswith(f"{side}_")]) for side, label in SIDES]
 
     def order_dict(self) -> dict[str, Any]:
         d = self.cleaned_data

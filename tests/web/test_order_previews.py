@@ -1,0 +1,82 @@
+"""Every order kind's preview as JSON for the player's page (docs/order-loop.md "Previews"): the form's
+fields in, the engine's cost and what the order does out, in the page's language; nothing changes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import RequestFactory
+
+from games.models import Event
+from games.reading.links import link_token
+from games.services.game_setup import PlayerSpec, create_game
+from games.web.seat_cookies import cookie_name
+from games.web.views.board import move_cost
+
+SCENARIO: dict[str, Any] = {
+    "players": {"athens": {"fp": 6, "ap": 4}, "sparta": {"fp": 2}},
+    "seat_order": ["athens", "sparta"],
+    "board": {
+        "C3": {"owner": "athens", "phalanxes": 6, "king": True},
+        "D4": {"tile": "megara", "phalanxes": 2},
+        "G3": {"owner": "sparta", "phalanxes": 4, "king": True},
+        "E3": {"tile": "elis"},
+    },
+}
+PLAYERS = [
+    PlayerSpec("Ana", "ana@example.com", "athens", language="en"),
+    PlayerSpec("Ben", "ben@example.com", "sparta"),
+]
+
+
+def ask(seat, kind: str, **fields: str) -> dict[str, Any]:
+    request = RequestFactory().get("/", {"kind": kind, **{f"{kind}-{k}": v for k, v in fields.items()}})
+    request.COOKIES[cookie_name(seat.pk)] = link_token(seat)
+    response = move_cost(request, seat.game_id, seat.pk)
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+@pytest.fixture
+def athens(db):
+    game = create_game(PLAYERS, scenario=SCENARIO)
+    return game.seats.get(faction="athens")
+
+
+def test_s_move_order_the_preview_names_the_split_and_the_battles_in_their_order(athens) -> None:
+    answer = ask(
+        athens, "move", origin="C3", to1="E3", phalanxes1="3", to2="D4", phalanxes2="3",
+        battle_order="D4", navigators1="0", navigators2="0", blanks="0",
+    )  # fmt: skip
+    assert "error" not in answer, answer
+    assert answer["unit"] == "FP" and answer["cost"] > 0
+    assert "3 phalanxes to E3; 3 phalanxes to D4" in answer["text"]
+    assert "battles at D4" in answer["text"] and "E3" in answer["text"]
+
+
+def test_s_exp_the_preview_says_what_is_founded_and_its_price_and_nothing_is_drawn(athens) -> None:
+    events = Event.objects.filter(game=athens.game).count()
+    answer = ask(athens, "expand", space="B2", source="deck", link_from="C3", blanks="0")
+    assert (
+        answer["cost"] == 1
+        and "neutral Polis on B2" in answer["text"]
+        and "trade link from C3" in answer["text"]
+    )
+    assert Event.objects.filter(game=athens.game).count() == events
+    refused = ask(athens, "expand", space="H8", source="deck", blanks="0")
+    assert refused["rule"] == "S-EXP" and "cost" not in refused
+
+
+@pytest.mark.django_db
+def test_h_actions_recruit_fortify_and_pass_are_previewed_in_german() -> None:
+    game = create_game(
+        [PlayerSpec("Ana", "ana@example.com", "athens", language="de"), PLAYERS[1]], scenario=SCENARIO
+    )
+    seat = game.seats.get(faction="athens")
+    recruit = ask(seat, "recruit", space="C3", phalanxes="2", navigators="0", blanks="0")
+    assert recruit["unit"] == "AP" and "Phalangen in C3" in recruit["text"]
+    fortify = ask(seat, "fortify", space="C3", blanks="0")
+    assert fortify["unit"] == "AP" and "C3" in fortify["text"]
+    assert ask(seat, "pass")["text"]
