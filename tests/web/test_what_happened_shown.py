@@ -85,7 +85,7 @@ def test_s_winter_the_reveal_is_a_scoreboard_and_the_standings_are_one_tap_away(
 
     page = page_of(client, first)
     assert 'id="standings"' in page and ("Standings" if language == "en" else "Spielstand") in page
-    happened = page[page.index('id="happenings"') : page.index("</details>", page.index('id="happenings"'))]
+    happened = page[page.index('id="happenings"') : page.index('id="history-link"')]
     assert title in happened and total in happened
     # The table, not the sentences: no "Poleis ranking: …" line beside it.
     assert "ranking:" not in happened and "Wertung:" not in happened
