@@ -19,8 +19,8 @@ from games.words.trade import card_name, card_names
 
 
 class ToldScoring(str):
-    """A line of a scored winter (the reveal, a ranking, a winter card): a page or an email that shows
-    the scoreboard (_scoreboard.html) shows it there, in a table, instead of as a sentence."""
+    """A ranking of a scored winter: a page or an email that shows the scoreboard (_scoreboard.html)
+    shows it there, in a table, instead of as a sentence."""
 
     scoring = True
 
@@ -133,10 +133,10 @@ ZERO_VP_WHY: dict[str, Callable[[dict[str, Any]], str]] = {
 
 WINTER_TELLERS: dict[str, Callable[[dict[str, Any], str | None], str]] = {
     "WinterOrderSealed": _sealed,
-    "WinterOrdersRevealed": _scoring(_revealed),
+    "WinterOrdersRevealed": _revealed,  # what each committed: the table shows only how many
     "RankingScored": _scoring(_ranked),
     "MissionCardsDealt": _dealt,
     "MissionCardDrawn": _oracle,
     "MissionCardClaimed": _mission_scored,
-    "MissionCardRedeemed": _scoring(_mission_scored),
+    "MissionCardRedeemed": _mission_scored,  # a sentence: it says why a card scored 0 VP
 }

@@ -83,7 +83,7 @@ def test_two_players_play_by_email_links_until_a_winter_scoring(client):
     # The next year's first player got an email whose link works and tells them the scores.
     (next_turn,) = queue
     assert "your turn — 429 BC, round 1 of 3" in next_turn.subject
-    assert "ranking:" in next_turn.body
+    assert "Winter of 430 BC: the scoring" in next_turn.body  # the scoreboard (S-WINTER)
     assert "Your order" in client.get(link_in(next_turn)).content.decode()
     # Exactly one email per player per turn: the outbox keys never repeat.
     keys = [m.extra_headers["X-Aegea-Notification"] for m in mail.outbox]
