@@ -19,6 +19,7 @@ from games.mail.outbox import mail_updates, wants_mail
 from games.mail.position import position_told, sealed_order_aids
 from games.models import DeadlineSettings, Game, Seat, SeatClock
 from games.projectors.seat_clocks import Written
+from games.reading.scoreboard import scored_in, standings
 from games.reading.situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
 from games.words.clock import deadline_text, settings_for
 from games.words.names import faction_name, phase_label, year_label
@@ -164,6 +165,9 @@ def _enqueue(
             "year_label": year_label(state.year),
             "phase_label": phase_label(state.phase, state.action_round),
             "sealed": state.phase == "winter_orders",
+            # The subject says what the email asks ("Sparta: your turn — 431 BC, round 2 of 3").
+            "phase": state.phase,
+            "action_round": state.action_round if state.phase == "actions" else 0,
             "whose_turn": whose_turn(state, seat.faction),
             **(happenings_when_sent(game, seat.faction, seq) if kind != "welcome" else {}),
             "keys_of": keys_named(seat, ("o", seq)),  # signed when sent: links, Reply-To
@@ -219,7 +223,11 @@ def late_parts(row: Any) -> LateParts:
     told: dict[str, Any] = {}
     named = row.context.get("happenings_of")
     if isinstance(named, dict):
-        told["happenings"] = told_happenings(row.game_id, named["viewer"], named["up_to_seq"], named["over"])
+        viewer, seq = named["viewer"], named["up_to_seq"]
+        told["happenings"] = told_happenings(row.game_id, viewer, seq, named["over"])
+        # S-WINTER: a scored winter as its table, and the standings one look away (scoreboard.py).
+        told["scoreboard"] = scored_in(told["happenings"], Game(pk=row.game_id), viewer, seq, named["over"])
+        told["standings"] = standings(state_at(seq))
     inline = inline_parts(row, state_at)
     position = row.context.get("position_of")
     if isinstance(position, dict):

@@ -80,7 +80,7 @@ def send_message(seat: Seat, to: str | list[str], text: str) -> Event:
 def _mail_recipients(game: Game, sender: Seat, row: Event) -> None:
     for seat in game.seats.filter(faction__in=row.payload["to"]):
         with translation.override(seat.language):
-            subject = _("AEGEAPOLIS %(game)s: a message from %(player)s") % {
+            subject = _("%(player)s sent you a message · %(game)s") % {
                 "game": game.name,
                 "player": faction_name(sender.faction),
             }

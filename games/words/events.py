@@ -18,7 +18,6 @@ from games.engine.view import HIDDEN
 from games.words.battle import told_battle
 from games.words.names import (
     GOVERNMENT_NAMES,
-    RANKING_NAMES,
     blanks_text,
     coins_text,
     faction_name,
@@ -26,7 +25,7 @@ from games.words.names import (
     units_text,
     year_label,
 )
-from games.words.trade import card_name, card_names
+from games.words.winter_words import WINTER_TELLERS
 
 Teller = Callable[[dict[str, Any], str | None], str]
 
@@ -46,7 +45,26 @@ def _income(p: dict[str, Any], viewer: str | None) -> str:
         told = _("%(player)s received %(ap)s AP, %(fp)s FP and %(coins)s.") % values
     else:
         told = _("%(player)s received %(ap)s AP, %(fp)s FP and coins behind their screen.") % values
-    return told + _economy(p)
+    return told + _government_bonus(p) + _economy(p)
+
+
+def _government_bonus(p: dict[str, Any]) -> str:
+    """H-GOV: the government's bonus, told apart from what the Poleis print ("+1 AP for Tyranny.");
+    an income older than the bonus carries none."""
+    bonus = p.get("bonus") or {}
+    government = str(GOVERNMENT_NAMES.get(p.get("government", ""), p.get("government", "")))
+    told = []
+    if bonus.get("ap"):
+        told.append(_("+%(n)s AP for %(government)s.") % {"n": bonus["ap"], "government": government})
+    if bonus.get("fp"):
+        told.append(_("+%(n)s FP for %(government)s.") % {"n": bonus["fp"], "government": government})
+    if bonus.get("blanks"):
+        n = bonus["blanks"]
+        told.append(
+            ngettext("+%(n)s Blank for %(government)s.", "+%(n)s Blanks for %(government)s.", n)
+            % {"n": n, "government": government}
+        )
+    return "".join(f" {line}" for line in told)
 
 
 def _economy(p: dict[str, Any]) -> str:
@@ -149,40 +167,6 @@ def _conquered(p: dict[str, Any], viewer: str | None) -> str:
     return _("%(player)s conquered %(space)s.") % values + _kings(p)
 
 
-def _committed_blanks(n: int) -> str:
-    """ "no coins and no Blanks", not "... and 0 Blanks" (S-BLANK)."""
-    return blanks_text(n) if n else _("no Blanks")
-
-
-def _sealed(p: dict[str, Any], viewer: str | None) -> str:
-    values = {"player": faction_name(p["player"])}
-    if "coins" in p:  # the sealer's own order, or any once the game is over (H-END)
-        values |= {"coins": coins_text(p["coins"]), "blanks": _committed_blanks(p.get("blanks", 0))}
-        if viewer == p["player"]:
-            return _("You sealed your winter order: %(coins)s and %(blanks)s.") % values
-        return _("%(player)s sealed a winter order: %(coins)s and %(blanks)s.") % values
-    return _("%(player)s submitted a sealed winter order.") % values
-
-
-def _revealed(p: dict[str, Any], viewer: str | None) -> str:
-    parts = [
-        _("%(player)s committed %(coins)s and %(blanks)s")
-        % {
-            "player": faction_name(f),
-            "coins": coins_text(o["coins"]),
-            "blanks": _committed_blanks(o["blanks"]),
-        }
-        for f, o in p["orders"].items()
-    ]
-    return _("The winter orders were revealed: %(orders)s.") % {"orders": "; ".join(parts)}
-
-
-def _ranked(p: dict[str, Any], viewer: str | None) -> str:
-    scores = ", ".join(f"{faction_name(f)} +{vp} VP" for f, vp in p["vp"].items()) or _("nobody ranked")
-    name = RANKING_NAMES.get(p["ranking"], p["ranking"])
-    return _("%(ranking)s ranking: %(scores)s.") % {"ranking": name, "scores": scores}
-
-
 def _ended(p: dict[str, Any], viewer: str | None) -> str:
     winners = ", ".join(faction_name(f) for f in p["winners"])
     told = ngettext(
@@ -211,40 +195,30 @@ def _tie_broken(standings: list[dict[str, Any]]) -> str:
     }
 
 
-def _dealt(p: dict[str, Any], viewer: str | None) -> str:
-    # H-MISSIONS: which cards a player holds is theirs alone to know.
-    if viewer == p["player"]:
-        return _("You were dealt the Mission Cards %(cards)s.") % {"cards": card_names(p["cards"])}
-    cards = p["cards"]
-    values = {"player": faction_name(p["player"]), "n": cards if isinstance(cards, int) else len(cards)}
-    return (
-        ngettext(
-            "%(player)s was dealt %(n)s Mission Card.",
-            "%(player)s was dealt %(n)s Mission Cards.",
-            values["n"],
+def _recruited(p: dict[str, Any], viewer: str | None) -> str:
+    """S-RECRUIT, H-HEROES: the phalanxes recruited, and the Navigators hired with them."""
+    values = {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
+    told = []
+    if p["phalanxes"] or not p.get("navigators"):
+        told.append(
+            ngettext(
+                "%(player)s recruited %(n)s phalanx in %(space)s.",
+                "%(player)s recruited %(n)s phalanxes in %(space)s.",
+                p["phalanxes"],
+            )
+            % values
         )
-        % values
-    )
-
-
-def _oracle(p: dict[str, Any], viewer: str | None) -> str:
-    if viewer == p["player"]:
-        return _("You consulted the Oracle and drew the Mission Card %(card)s.") % {
-            "card": card_name(p["card"])
-        }
-    if p["card"] != HIDDEN:  # H-END: shown once the game is over
-        values = {"player": faction_name(p["player"]), "card": card_name(p["card"])}
-        return _("%(player)s consulted the Oracle and drew the Mission Card %(card)s.") % values
-    return _("%(player)s consulted the Oracle and drew a Mission Card.") % {
-        "player": faction_name(p["player"])
-    }
-
-
-def _mission_scored(p: dict[str, Any], viewer: str | None) -> str:
-    # H-RULES-VERSION: a Mints card of a game begun under version 1 is claimed as the card it counts as.
-    card = card_name(p["counts_as"]) if "counts_as" in p else card_name(p["card"])
-    values = {"player": faction_name(p["player"]), "card": card, "vp": p["vp"]}
-    return _("%(player)s scored the Mission Card %(card)s: %(vp)s VP.") % values
+    if p.get("navigators"):
+        values["n"] = p["navigators"]
+        told.append(
+            ngettext(
+                "%(player)s hired %(n)s Navigator in %(space)s.",
+                "%(player)s hired %(n)s Navigators in %(space)s.",
+                p["navigators"],
+            )
+            % values
+        )
+    return " ".join(told)
 
 
 def _offer(template: str) -> Teller:
@@ -262,6 +236,7 @@ def _offer(template: str) -> Teller:
 
 
 GAME_TELLERS: dict[str, Teller] = {
+    **WINTER_TELLERS,  # sealed orders, the rankings and the Mission Cards (winter_words.py)
     "GameStarted": _started,
     "ScenarioLoaded": lambda p, v: _("The game began from a prepared position."),
     "YearBegan": lambda p, v: _("The year %(year)s began.") % {"year": year_label(p["year"])},
@@ -271,14 +246,7 @@ GAME_TELLERS: dict[str, Teller] = {
         % {"player": faction_name(p["player"]), "round": p["action_round"]}
     ),
     "PlayerPassed": _passed,
-    "PhalanxesRecruited": lambda p, v: (
-        ngettext(
-            "%(player)s recruited %(n)s phalanx in %(space)s.",
-            "%(player)s recruited %(n)s phalanxes in %(space)s.",
-            p["phalanxes"],
-        )
-        % {"player": faction_name(p["player"]), "n": p["phalanxes"], "space": p["space"]}
-    ),
+    "PhalanxesRecruited": _recruited,
     "FortificationBuilt": lambda p, v: (
         _("%(player)s fortified %(space)s.") % {"player": faction_name(p["player"]), "space": p["space"]}
     ),
@@ -324,9 +292,6 @@ GAME_TELLERS: dict[str, Teller] = {
         (_("Winter of %(year)s: a scoring winter.") if p.get("scoring") else _("Winter of %(year)s."))
         % {"year": year_label(p["year"])}
     ),
-    "WinterOrderSealed": _sealed,
-    "WinterOrdersRevealed": _revealed,
-    "RankingScored": _ranked,
     "PhalanxesReinforced": lambda p, v: (
         ngettext(
             "%(player)s received %(n)s phalanx as reinforcement in %(space)s.",
@@ -337,10 +302,6 @@ GAME_TELLERS: dict[str, Teller] = {
     ),
     "GameEnded": _ended,
     "MissionDeckFormed": lambda p, v: _("The Mission deck was shuffled (%(n)s cards).") % {"n": p["size"]},
-    "MissionCardsDealt": _dealt,
-    "MissionCardDrawn": _oracle,
-    "MissionCardClaimed": _mission_scored,
-    "MissionCardRedeemed": _mission_scored,
     "BuilderRecruited": lambda p, v: (
         _("%(player)s recruited a Builder in %(space)s.")
         % {"player": faction_name(p["player"]), "space": p["space"]}

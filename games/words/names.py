@@ -55,7 +55,7 @@ def phase_label(phase: str, action_round: int) -> str:
     return str(PHASE_NAMES.get(phase, phase))
 
 
-# H-BAG: the coin designs in running text ("2 owl"); the board picture names them in board_names.py.
+# H-BAG: the coin designs in running text ("owl"); the board picture names them in board_names.py.
 COIN_WORDS = {
     "owl": gettext_lazy("owl"),
     "pegasus": gettext_lazy("pegasus"),
@@ -74,9 +74,24 @@ def coin_name(design: str) -> str:
     return str(COIN_WORDS.get(design, design))
 
 
+# H-BAG: a count of coins of one design, each language's plural ("2 owls", "2 Eulen"): ngettext.
+COIN_COUNTS = {
+    "owl": lambda n: ngettext("%(n)s owl", "%(n)s owls", n),
+    "pegasus": lambda n: ngettext("%(n)s pegasus", "%(n)s pegasi", n),
+    "shield": lambda n: ngettext("%(n)s shield", "%(n)s shields", n),
+    "turtle": lambda n: ngettext("%(n)s turtle", "%(n)s turtles", n),
+}
+
+
+def coin_count(design: str, n: int) -> str:
+    """H-BAG: "1 owl", "2 owls" (German "1 Eule", "2 Eulen"); an unknown design by its id."""
+    words = COIN_COUNTS.get(design)
+    return words(n) % {"n": n} if words else f"{n} {design}"
+
+
 def coins_text(coins: dict[str, int]) -> str:
-    """E.g. "2 owl, 1 turtle"; "no coins" when empty."""
-    parts = [f"{count} {coin_name(design)}" for design, count in sorted(coins.items()) if count]
+    """E.g. "2 owls, 1 turtle"; "no coins" when empty."""
+    parts = [coin_count(design, count) for design, count in sorted(coins.items()) if count]
     return ", ".join(parts) if parts else _("no coins")
 
 

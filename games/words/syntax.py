@@ -60,6 +60,9 @@ WORDS = {
     "card": "card", "karte": "card",
     "all": "all", "alle": "all",
     "eule": "owl", "schildkroete": "turtle", "schild": "shield",
+    # H-BAG: the plurals the emails write ("2 owls", "2 Eulen"), as a player copies them into a reply
+    "owls": "owl", "turtles": "turtle", "shields": "shield", "pegasi": "pegasus",
+    "eulen": "owl", "schildkroeten": "turtle", "schilde": "shield",
     "athen": "athens", "korinth": "corinth", "theben": "thebes",
     "tyrannis": "tyranny", "oligarchie": "oligarchy", "demokratie": "democracy",
 }  # fmt: skip

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine.data import MISSION_CARDS, ORACLE_COINS
 from games.engine.missions import in_force_id
 from games.engine.view import HIDDEN
-from games.words.names import blanks_text, coin_name, faction_name
+from games.words.names import blanks_text, coin_count, coin_name, faction_name
 
 CARD_TEXTS = {
     "monopoly": gettext_lazy(
@@ -95,7 +95,7 @@ def bundle_text(bundle: dict[str, Any]) -> str:
     if coins == HIDDEN:
         parts.append(_("screened coins (hidden)"))
     elif coins:
-        parts += [f"{n} {coin_name(design)}" for design, n in sorted(dict(coins).items()) if n]
+        parts += [coin_count(design, n) for design, n in sorted(dict(coins).items()) if n]
     if bundle.get("polis"):
         parts.append(_("the Polis %(space)s") % {"space": bundle["polis"]})
     return ", ".join(parts) if parts else _("nothing")

@@ -64,7 +64,7 @@ def test_a_message_emails_link_opens_the_page_where_the_player_opened_their_link
     (welcome,) = mails_to(ben.email)
     site = "http://127.0.0.1:8000"
     send_message(game.seats.get(faction="athens"), "sparta", "Shall we split Delos?")
-    (message,) = [m for m in mails_to(ben.email) if "a message from" in m.subject]
+    (message,) = [m for m in mails_to(ben.email) if "sent you a message" in m.subject]
     (key_free,) = set(LINK.findall(message.body))
     assert key_free == f"{site}/play/{game.pk}/{ben.pk}/"
 

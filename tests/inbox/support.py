@@ -142,9 +142,25 @@ def turn_email_reply_to(game) -> tuple[object, str]:
     return seat, reply_to
 
 
+# The subjects of the answers to a reply, which say what it did (English, German).
+ANSWER_MARKS = (
+    "your order by email was carried out",
+    "your message was sent",
+    "your email changed nothing",
+    "dein Befehl per E-Mail wurde ausgeführt",
+    "deine Nachricht wurde gesendet",
+    "deine E-Mail hat nichts geändert",
+)
+
+
+def is_answer(subject: str) -> bool:
+    """Whether an email is the answer to a reply (its subject says what the reply did)."""
+    return any(mark in subject for mark in ANSWER_MARKS)
+
+
 def answers_to(seat) -> list:
     deliver_outbox()
-    return [m for m in mail.outbox if m.to == [seat.email] and "your email" in m.subject]
+    return [m for m in mail.outbox if m.to == [seat.email] and is_answer(m.subject)]
 
 
 ANA = PlayerSpec("Ana", "ana@example.com", "athens", "en")
@@ -172,7 +188,7 @@ class Table:
         message = to or self.latest(faction)
         assert post(self.client, message.reply_to[0], text).status_code == 200
         new = self.inbox(faction)[before:]
-        answers = [m for m in new if "your email" in m.subject or "deine E-Mail" in m.subject]
+        answers = [m for m in new if is_answer(m.subject)]
         return answers[-1].body if answers else ""
 
     def on_turn(self) -> list[str]:

@@ -35,8 +35,11 @@ from tests.inbox.support import (
 
 CLEO = PlayerSpec("Cleo", "cleo@example.com", "corinth", "en")
 # The coin designs as the emails print them -> the words of a reply, in English and German.
+# A count above one is in the plural ("2 owls", "2 Eulen"), and a reply may copy it as the email wrote it.
 DESIGNS = {"owl": "owl", "pegasus": "pegasus", "shield": "shield", "turtle": "turtle"}
+DESIGNS |= {"owls": "owls", "pegasi": "pegasi", "shields": "shields", "turtles": "turtles"}
 DESIGNS_DE = {"Eule": "eule", "Pegasus": "pegasus", "Schild": "schild", "Schildkröte": "schildkroete"}
+DESIGNS_DE |= {"Eulen": "Eulen", "Pegasi": "Pegasi", "Schilde": "Schilde", "Schildkröten": "Schildkröten"}
 NO_TERMS = ("multiplier", "multiplikator", "second-coin-scoring", "zweite-muenz-wertung")
 
 
@@ -199,7 +202,9 @@ def test_a_three_player_game_with_trade_oracle_and_winter_cards_is_played_to_its
     assert "Theben hat das Handelsangebot Nr. 2 von Athen angenommen." in answer, answer
     turn = [m.body for m in table.inbox("thebes") if "du bist am Zug" in m.subject][-1]
     screen = re.search(r"hinter deinem Sichtschirm: ([^.]+)\.", turn)[1]
-    oracle = re.search(r"(\d+) (Pegasus|Schildkröte|Eule|Schild)", screen)[2]
+    oracle = re.search(r"(\d+) (Pegasus|Pegasi|Schildkröten|Schildkröte|Eulen|Eule|Schilde|Schild)", screen)[
+        2
+    ]
     answer = table.reply("thebes", f"Orakel {DESIGNS_DE[oracle]}")
     assert "Du hast das Orakel befragt und die Auftragskarte" in answer, answer
     assert "You consulted the Oracle and drew the Mission Card" in table.reply("athens", "oracle blank")

@@ -22,7 +22,7 @@ import tests.inbox.support as inbound_posts
 from games.models import Event
 from notifications.eager_beat import due
 from notifications.models import InboundMail, Outbox
-from tests.inbox.support import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
+from tests.inbox.support import ADDRESS, inbound_settings, is_answer, mailgun, postmark  # noqa: F401
 from tests.order_loop_support import seats_to_act, two_player_game
 
 
@@ -44,7 +44,7 @@ def turn_reply_to(game):
 
 
 def answers(seat) -> list:
-    return [m for m in mail.outbox if m.to == [seat.email] and "your email" in m.subject]
+    return [m for m in mail.outbox if m.to == [seat.email] and is_answer(m.subject)]
 
 
 def passes(game) -> int:

@@ -24,7 +24,7 @@ from games.services.inbox.order_syntax import OrderSyntaxError, help_lines, pars
 from games.words.syntax import CARD_WORDS, winter_hand_words
 from notifications.models import InboundMail
 from notifications.services import deliver_outbox
-from tests.inbox.support import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
+from tests.inbox.support import ADDRESS, inbound_settings, is_answer, mailgun, postmark  # noqa: F401
 
 WINTER = {
     "players": {
@@ -56,9 +56,7 @@ def reply_to_of_last_email(seat) -> str:
 def answers(seat) -> list:
     """The answers to the seat's emails actually sent, in English or German."""
     deliver_outbox()
-    return [
-        m for m in mail.outbox if m.to == [seat.email] and m.subject.endswith(("your email", "deine E-Mail"))
-    ]
+    return [m for m in mail.outbox if m.to == [seat.email] and is_answer(m.subject)]
 
 
 def sealed(game) -> list[Event]:

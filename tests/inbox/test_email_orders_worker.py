@@ -10,7 +10,7 @@ from django.core import mail
 
 from games.models import Event
 from notifications.models import InboundMail
-from tests.inbox.support import ADDRESS, inbound_settings, mailgun, postmark  # noqa: F401
+from tests.inbox.support import ADDRESS, inbound_settings, is_answer, mailgun, postmark  # noqa: F401
 from tests.notifications.celery_fixtures import anymail_outbox, celery_worker, wait_until  # noqa: F401
 from tests.order_loop_support import seats_to_act, two_player_game
 
@@ -39,7 +39,7 @@ def test_a_worker_applies_an_emailed_order_and_answers_once(client, post):
     assert Event.objects.filter(game=game, type="PlayerPassed").count() == 1
 
     def answered() -> list:
-        return [m for m in mail.outbox if m.to == [seat.email] and "your email" in m.subject]
+        return [m for m in mail.outbox if m.to == [seat.email] and is_answer(m.subject)]
 
     wait_until(lambda: len(answered()) == 1, what="the answer")
     assert re.search("Your order was accepted: pass", answered()[0].body)

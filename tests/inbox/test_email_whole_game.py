@@ -58,7 +58,7 @@ def test_a_two_player_game_played_to_its_end_by_email_in_english_and_german(clie
     assert "Athen hat 2 Phalangen in C3 rekrutiert." in turn
     assert "Deine Poleis und Einheiten: G3 Sparta: 4 Phalangen" in turn
     assert table.reply("sparta", "Nachricht an Athen: Viel Glück, Ana!").startswith("Hallo Ben,")
-    (note,) = [m for m in table.inbox("athens") if "a message from Sparta" in m.subject]
+    (note,) = [m for m in table.inbox("athens") if "Sparta sent you a message" in m.subject]
     assert "> Viel Glück, Ana!" in note.body
     answer = table.reply("athens", "Thanks, you too!" + APPLE_EN, to=note)
     assert "Your message was sent." in answer

@@ -58,6 +58,6 @@ def test_h_screen_a_message_line_above_an_unread_quote_relays_none_of_the_answer
     assert [line for line in secrets if line.strip() in relayed] == []
     assert "Hello Ben" not in relayed and "/play/" not in relayed
     deliver_outbox()
-    to_ana = [m for m in mail.outbox if m.to == ["ana@example.com"] and "a message from" in m.subject]
+    to_ana = [m for m in mail.outbox if m.to == ["ana@example.com"] and "sent you a message" in m.subject]
     assert to_ana and words in to_ana[-1].body
     assert not any(line.strip() in to_ana[-1].body for line in secrets)

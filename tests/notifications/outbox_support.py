@@ -12,6 +12,8 @@ TURN_CONTEXT = {
     "year_label": "431 BC",
     "phase_label": "action round 1",
     "sealed": False,
+    "phase": "actions",
+    "action_round": 1,
     "happenings": ["Sparta passed."],
     "link": "http://testserver/play/7/abc/",
 }

@@ -35,7 +35,7 @@ def test_with_nothing_registered_the_queue_takes_any_kind_and_sends_it(monkeypat
     enqueue_turn(kind="anything")
     assert deliver_outbox() == 1
     (message,) = mail.outbox
-    assert message.subject == "AEGEAPOLIS Game 7: your turn, 431 BC"
+    assert message.subject == "Athens: your turn — 431 BC, round 1 of 3 · Game 7"
     assert message.tags == ["anything"]
     assert "http://testserver/play/7/abc/" in message.body
     assert Outbox.objects.get().status == Outbox.Status.SENT

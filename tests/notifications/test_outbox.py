@@ -43,7 +43,7 @@ def test_row_committed_with_the_turn_is_delivered_by_the_worker():
     outbox = wait_for_mail(1)
     message = outbox[0]
     assert message.to == ["ana@example.com"]
-    assert message.subject == "AEGEAPOLIS Game 7: your turn, 431 BC"
+    assert message.subject == "Athens: your turn — 431 BC, round 1 of 3 · Game 7"
     assert "It is your turn as Athens: 431 BC, action round 1." in message.body
     assert "- Sparta passed." in message.body
     assert "http://testserver/play/7/abc/" in message.body
@@ -245,7 +245,7 @@ def test_sweep_is_scheduled_by_celery_beat():
 
 def test_email_is_rendered_in_the_readers_language_with_one_line_subject():
     email = render_email("turn", {**TURN_CONTEXT, "sealed": True}, "en")
-    assert email.subject == "AEGEAPOLIS Game 7: your sealed winter order, 431 BC"
+    assert email.subject == "Athens: your sealed winter order — 431 BC · Game 7"
     assert "\n" not in email.subject
     assert "every player now submits a sealed order" in email.text
     assert email.html.lstrip().startswith("<!doctype html>")

@@ -8,6 +8,7 @@ link opens (Django's test client), until a winter scoring has been played.
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 import pytest
@@ -67,22 +68,22 @@ def test_two_players_play_by_email_links_until_a_winter_scoring(client):
         new = mail.outbox[read:]
         read = len(mail.outbox)
         for email in new:
-            assert email.subject.startswith(f"AEGEAPOLIS {game.name}: your ")
+            assert re.fullmatch(rf"\w+: your (turn|sealed winter order) — .+ · {game.name}", email.subject)
             assert email.alternatives[0][1] == "text/html"
         queue += new
 
     assert {"pass", "commit_coins"} <= set(kinds_played)
     assert {"expand", "recruit"} & set(kinds_played)
     # The sealed winter orders went to both players at once, and scoring gave out VP.
-    winter = [m for m in mail.outbox if "your sealed winter order, 430 BC" in m.subject]
+    winter = [m for m in mail.outbox if "your sealed winter order — 430 BC" in m.subject]
     assert sorted(m.to[0] for m in winter) == ["ana@example.com", "ben@example.com"]
     progress = GameProgress.objects.get(game=game)
     assert progress.year == 429 and progress.phase == "actions"
     assert sum(progress.vp.values()) >= 5  # 2 players: 3 + 2 in the Poleis ranking at least
     # The next year's first player got an email whose link works and tells them the scores.
     (next_turn,) = queue
-    assert "your turn, 429 BC" in next_turn.subject
-    assert "ranking:" in next_turn.body
+    assert "your turn — 429 BC, round 1 of 3" in next_turn.subject
+    assert "Winter of 430 BC: the scoring" in next_turn.body  # the scoreboard (S-WINTER)
     assert "Your order" in client.get(link_in(next_turn)).content.decode()
     # Exactly one email per player per turn: the outbox keys never repeat.
     keys = [m.extra_headers["X-Aegea-Notification"] for m in mail.outbox]

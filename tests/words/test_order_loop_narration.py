@@ -16,7 +16,7 @@ def test_every_engine_event_type_is_told_in_plain_words():
 
 def test_h_screen_income_shows_coins_only_to_their_owner():
     income = {"player": "athens", "year": 431, "ap": 1, "fp": 3, "coins": {"owl": 2}, "owed": 2}
-    assert describe("IncomeReceived", income, "athens", game=None) == "You received 1 AP, 3 FP and 2 owl."
+    assert describe("IncomeReceived", income, "athens", game=None) == "You received 1 AP, 3 FP and 2 owls."
     told_to_sparta = describe("IncomeReceived", income, "sparta", game=None)
     assert told_to_sparta == "Athens received 1 AP, 3 FP and coins behind their screen."
     assert "owl" not in describe("IncomeReceived", income, None, game=None)

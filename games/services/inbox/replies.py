@@ -26,9 +26,18 @@ from games.services.inbox.order_syntax import MessageOrder, OrderSyntaxError, he
 from games.services.inbox.take_back_reply import is_take_back, take_back_by_reply, take_back_lines
 from games.services.messages import MessageRefused, send_mailed_message
 from games.services.orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
+from games.words.names import faction_name
 from games.words.narration import tell
 from games.words.orders import violation_text
 from games.words.position import choice_reply
+
+# What the answer to a reply says in its subject: the order was carried out, the message sent, or
+# nothing changed (unreadable, refused, too late); lambdas, so each is translated when it is sent.
+ANSWER_SUBJECTS = {
+    "accepted": lambda: _("%(faction)s: your order by email was carried out · %(game)s"),
+    "sent": lambda: _("%(faction)s: your message was sent · %(game)s"),
+    "unchanged": lambda: _("%(faction)s: your email changed nothing · %(game)s"),
+}
 
 
 def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
@@ -54,7 +63,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             if isinstance(parsed, MessageOrder):
                 text = "\n".join([parsed.text, *lines[1:]])
                 send_mailed_message(seat, parsed.to, text, (key.kind, key.ref))
-                _answer(key, inbound_id, [_("Your message was sent.")])
+                _answer(key, inbound_id, [_("Your message was sent.")], outcome="sent")
                 return "message"
             neither = parsed.get("kind") == "choose_tile" and parsed["keep"] is None
             if neither and not parsed["discard_order"] and not parsed.get("second_source"):
@@ -114,6 +123,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             inbound_id,
             [_("Your order was accepted: %(order)s") % {"order": lines[0]}, *take_back_lines(seat)],
             happened=lines_told,
+            outcome="accepted",
         )
         return "accepted"
 
@@ -138,7 +148,7 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         _answer(key, inbound_id, [refused.message])
         return "refused"
     # As for a "message" order line: without it the replier never knew whether the reply arrived.
-    _answer(key, inbound_id, [_("Your message was sent.")])
+    _answer(key, inbound_id, [_("Your message was sent.")], outcome="sent")
     return "message"
 
 
@@ -171,6 +181,7 @@ def _answer(
     paragraphs: list[str],
     help: bool = False,
     happened: list[str] | None = None,
+    outcome: str = "unchanged",
 ) -> None:
     seat = key.seat
     game = seat.game
@@ -189,7 +200,7 @@ def _answer(
             seat,
             "reply",
             inbound_id,
-            _("AEGEAPOLIS %(game)s: your email") % {"game": game.name},
+            ANSWER_SUBJECTS[outcome]() % {"faction": faction_name(seat.faction), "game": game.name},
             [*paragraphs, whose_turn(loaded.state, seat.faction)],
             reply_seq=loaded.seq,
             extra={"syntax_help": help_lines() if help else [], "happenings": happened or [], **position},

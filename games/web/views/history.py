@@ -26,6 +26,7 @@ from games.reading.export import export_game
 from games.reading.history import board_at, default_since, history, years_of
 from games.reading.links import LinkError, bearer_token, resolve_link
 from games.reading.log_head import log_head
+from games.reading.scoreboard import scoreboard
 from games.services.languages import page_language
 from games.web.seat_cookies import resolve_seat
 from games.web.seat_limits import link_in_header, link_in_path
@@ -67,6 +68,7 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
         "since": since,
         "since_all": since_all,
         "board": board,
+        "scoreboard": scoreboard(game, viewer),  # S-WINTER: every scored winter as a table
         "board_svg": render_board(board.view, language=language, id_prefix="history"),
         "previous_seq": max(1, board.seq - 1),
         "next_seq": min(board.last_seq, board.seq + 1),

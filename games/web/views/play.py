@@ -25,6 +25,7 @@ from games.reading.links import LinkError
 from games.reading.log_head import log_head
 from games.reading.organiser_watch import result_text
 from games.reading.previews import order_cost
+from games.reading.scoreboard import scored_in, standings
 from games.reading.situation import PlayerScreen, player_screen
 from games.services.languages import choose_language, page_language
 from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
@@ -212,6 +213,9 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
         # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
         "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
+        # S-WINTER: the standings one tap away; a winter scored since the last turn as its table.
+        "standings": standings(screen.state),
+        "winter_scored": scored_in(screen.happenings, seat.game, seat.faction, screen.seq),
         **long_game_context(seat),  # long games: deadline, messages, vacation, mail preferences
         "log_head": log_head(seat.game),  # the footer's witness of the log (docs/fairness.md)
         **take_back_context(seat, screen),  # H-TAKEBACK: templates/games/_take_back.html
