@@ -18,7 +18,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 from .sql_cursor import kept_cursor
-from .sql_pipeline import after_sync, in_pipeline, unanswered
+from .sql_pipeline import after_sync, held, in_pipeline
 
 _SQL: dict[tuple[Any, ...], str] = {}
 Preparer = Callable[[models.Model, Any], Any]
@@ -78,7 +78,7 @@ def insert_rows(
             # Its own cursor, read once the pipeline is answered: the kept cursor's next statement
             # would take the place of these rows, and reading them now would wait for them.
             cursor = conn.cursor()
-            with unanswered():
+            with held(meta.db_table, returning=True):  # sent with the block's other INSERTs
                 cursor.execute(sql, params)
             after_sync(functools.partial(_read_pks, cursor, batch, close=True))
         else:
@@ -87,7 +87,9 @@ def insert_rows(
                     cursor.execute(sql, params)
                     _read_pks(cursor, batch)
                 else:
-                    with unanswered():  # nothing reads its answer: inside pipelined(), no wait
+                    # Nothing reads its answer: inside pipelined(), held and sent unanswered with
+                    # the block's other INSERTs as one statement.
+                    with held(meta.db_table):
                         cursor.execute(sql, params)
         for row in batch:
             row._state.adding = False

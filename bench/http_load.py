@@ -20,8 +20,8 @@ from pathlib import Path
 from django.conf import settings
 
 from bench import loadgen
-from bench.figures import Figure, cpu_seconds, machine_busy_seconds
-from bench.orders import Recording, clone_game
+from bench.figures import Figure, cpu_seconds, machine_busy_seconds, targeted
+from bench.orders import Recording, clone_game, replay_orders
 from games.reading.links import link_token
 
 BASE_DIR = Path(settings.BASE_DIR)
@@ -30,6 +30,7 @@ BASE_DIR = Path(settings.BASE_DIR)
 # keep-alive served 77 and 93 (p99 176 and 161 ms): the 8 kept connections need not spread evenly
 # over the 2 workers, and then one core idles (docs/operations.md).
 GUNICORN_ARGS: list[str] = []
+HTTP_OVERHEAD_TARGET = "<= 1.5"  # gunicorn's CPU per order over submit_order's own
 
 
 def free_port() -> int:
@@ -91,6 +92,14 @@ def child_pids(parent: int) -> list[int]:
     return children
 
 
+def submit_cpu_ms(recording: Recording) -> float:
+    """The CPU this process spends per order replaying the recording through submit_order (a clone)."""
+    game = clone_game(recording, "bench http direct")
+    before = time.process_time()
+    replay_orders(game, recording)
+    return (time.process_time() - before) * 1000 / len(recording.orders)
+
+
 def order_script(recording: Recording, name: str) -> list[loadgen.Request]:
     game = clone_game(recording, name)
     tokens = {seat.faction: link_token(seat) for seat in game.seats.all()}
@@ -112,8 +121,11 @@ def bench_http(
     time_limit: float = 30.0,
     log_dir: Path = BASE_DIR / "var",
 ) -> list[Figure]:
-    """Orders/s and latency through gunicorn: `threads` clients, each on its own game."""
+    """Orders/s and latency through gunicorn: `threads` clients, each on its own game; and the CPU
+    gunicorn spends per order against submit_order's own (`http_overhead_ratio`), the latter timed
+    in this process right before and right after the HTTP load, on clones of the same game."""
     scripts = [order_script(recording, f"bench http {n}") for n in range(threads)]
+    direct = [submit_cpu_ms(recording)]
     log_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     server = start_gunicorn(port, workers, log_dir)
@@ -129,6 +141,7 @@ def bench_http(
     finally:
         server.terminate()
         server.wait(timeout=30)
+    direct.append(submit_cpu_ms(recording))
     accepted = result.statuses.get(201, 0)
     latencies = sorted(result.latencies)
     others = {status: n for status, n in result.statuses.items() if status != 201}
@@ -143,6 +156,20 @@ def bench_http(
         Figure("http_order_p99_ms", latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000, "ms"),
         Figure("http_server_cpu_ms", server_cpu * 1000 / accepted, "ms", "gunicorn's CPU per order"),
         Figure("http_client_cpu_ms", client_cpu * 1000 / accepted, "ms", "the generator's CPU per order"),
+        Figure(
+            "submit_order_cpu_ms",
+            statistics.mean(direct),
+            "ms",
+            "submit_order's own CPU per order in this process (no HTTP), mean of the runs before and"
+            f" after the HTTP load ({direct[0]:.2f}, {direct[1]:.2f})",
+        ),
+        targeted(
+            "http_overhead_ratio",
+            server_cpu * 1000 / accepted / statistics.mean(direct),
+            "x",
+            HTTP_OVERHEAD_TARGET,
+            "http_server_cpu_ms / submit_order_cpu_ms",
+        ),
         Figure(
             "http_machine_cpu_ms",
             machine_cpu * 1000 / accepted,

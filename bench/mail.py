@@ -71,10 +71,13 @@ def start_workers(count: int, env: dict[str, str], log_dir: Path) -> list[subpro
 
 
 def wait_for_workers(count: int, timeout: float = 60.0) -> None:
+    """Ping until `count` workers answer, on a connection of its own closed after: a pooled one left
+    waiting for replies hangs a process forked later (kombu closes it in the child, reading first)."""
     deadline = time.monotonic() + timeout
-    while len(celery_app.control.ping(timeout=0.5) or []) < count:
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{count} Celery workers did not answer within {timeout} s")
+    with celery_app.connection_for_write() as connection:
+        while len(celery_app.control.ping(timeout=0.5, connection=connection) or []) < count:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{count} Celery workers did not answer within {timeout} s")
 
 
 def stop_workers(workers: list[subprocess.Popen]) -> None:
@@ -244,10 +247,12 @@ def _delivered(workers: int, log_dir: Path) -> tuple[int, float]:
     return Outbox.objects.filter(status=Outbox.Status.SENT, attempts=1).count(), elapsed
 
 
-def started_workers(workers: int, log_dir: Path) -> list[subprocess.Popen]:
+def started_workers(
+    workers: int, log_dir: Path, backend: str = "django.core.mail.backends.locmem.EmailBackend"
+) -> list[subprocess.Popen]:
     env = {
         **os.environ,
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "EMAIL_BACKEND": backend,
         "DJANGO_SETTINGS_MODULE": "aegea_pbem.settings",
     }
     log_dir.mkdir(parents=True, exist_ok=True)

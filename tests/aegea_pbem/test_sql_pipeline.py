@@ -349,3 +349,61 @@ def test_a_pipelined_transaction_inside_another_is_a_savepoint_and_the_outer_one
         assert Event.objects.filter(game=game).count() == events + 1  # seen inside the outer one
         raise RuntimeError("the outer transaction fails")
     assert other_connections_count(game) == events
+
+
+def sent_statements(monkeypatch) -> list[str]:
+    """The SQL texts psycopg's cursors send from now on (below Django's wrappers)."""
+    import psycopg
+
+    sent: list[str] = []
+    real = psycopg.Cursor.execute
+
+    def execute(self, query, params=None, **kwargs):  # type: ignore[no-untyped-def]
+        sent.append(str(query))
+        return real(self, query, params, **kwargs)
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", execute)
+    monkeypatch.setattr(psycopg.ClientCursor, "execute", execute)
+    return sent
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_inserts_into_different_tables_go_as_one_statement_with_the_returning_one_as_its_main(monkeypatch):
+    game, seat, _seq = game_with_its_seat_on_turn()
+    head = load_game(game).seq
+    rows = [event_row(game, head + 1)]
+    clock = SeatClock(game=game, faction="nobody", obligation="")
+    sent = sent_statements(monkeypatch)
+    with transaction.atomic(), pipelined():
+        insert_rows(rows, returning_pk=True)
+        insert_rows([clock])
+    (statement,) = [s for s in sent if "INSERT" in s]
+    assert statement.startswith("WITH held0 AS (INSERT INTO") and "RETURNING" in statement.rsplit(")", 1)[1]
+    assert Event.objects.get(pk=rows[0].pk).seq == head + 1
+    assert SeatClock.objects.filter(game=game, faction="nobody").exists()
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_two_inserts_into_one_table_go_as_two_statements_so_that_the_second_sees_the_first(monkeypatch):
+    game = two_player_game()
+    head = load_game(game).seq
+    sent = sent_statements(monkeypatch)
+    with transaction.atomic(), pipelined():
+        insert_rows([event_row(game, head + 1)])
+        insert_rows([event_row(game, head + 1)], ignore_conflicts=True)  # the same seq: skipped
+    assert len([s for s in sent if "INSERT" in s]) == 2
+    assert Event.objects.filter(game=game, seq=head + 1).count() == 1
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_after_held_inserts_is_sent_after_them_and_sees_their_rows():
+    game = two_player_game()
+    head = load_game(game).seq
+    with transaction.atomic(), pipelined():
+        insert_rows([event_row(game, head + 1)])
+        insert_rows([SeatClock(game=game, faction="nobody", obligation="")])
+        assert SeatClock.objects.filter(game=game, faction="nobody").count() == 1
+        assert Event.objects.filter(game=game).order_by("-seq")[0].seq == head + 1

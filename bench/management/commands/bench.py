@@ -24,7 +24,7 @@ from bench.figures import (
     with_targets,
 )
 
-PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "backlog", "http", "scale")
+PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "inbox", "backlog", "http", "scale")
 DEFAULT_PARTS = PARTS[:-1]  # the scale bench seeds ~2 million events: `make bench-scale`
 
 
@@ -46,7 +46,7 @@ class Command(BaseCommand):
         if connection.vendor != "postgresql":
             raise CommandError("make bench measures PostgreSQL: set DATABASE_URL to a postgres:// URL")
         parts = set(options["only"])
-        if parts & {"mail", "backlog", "http", "orders"} and not settings.REDIS_URL:
+        if parts & {"mail", "inbox", "backlog", "http", "orders"} and not settings.REDIS_URL:
             raise CommandError("make bench needs Redis (REDIS_URL) for the order, email and HTTP figures")
         started = time.perf_counter()
         figures: list[Figure] = []
@@ -61,7 +61,7 @@ class Command(BaseCommand):
         if "appends" in parts:
             add(bench_appends(options["appends"]))
         recording = None
-        if parts & {"orders", "load", "replay", "mail", "http", "scale"}:
+        if parts & {"orders", "load", "replay", "mail", "inbox", "http", "scale"}:
             from bench.orders import record_game
 
             before = time.perf_counter()
@@ -89,6 +89,10 @@ class Command(BaseCommand):
 
             add(bench_delivery(options["emails"]))
             add(bench_game_delivery(recording))
+        if "inbox" in parts:
+            from bench.inbox_latency import bench_inbox_latency
+
+            add(bench_inbox_latency(recording))
         if "backlog" in parts:
             from bench.mail_backlog import bench_game_backlog
 
