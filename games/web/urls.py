@@ -3,7 +3,7 @@ organiser pages, the dev mailbox."""
 
 from django.urls import path
 
-from games.web.views import api, board, dev, history, links, organiser, play, table
+from games.web.views import api, board, dev, history, links, organiser, play, rules, table
 
 app_name = "games"
 
@@ -28,6 +28,9 @@ urlpatterns = [
     # A new link for a player whose link opens nothing (games/services/fresh_links.py).
     path("links/new/", links.new_link, name="new-link"),
     path("mail/unsubscribe/<str:token>/", table.unsubscribe_page, name="unsubscribe"),
+    # The rulebook, one page per language; every rule an anchor (/rules/de/#S-MOVE).
+    path("rules/", rules.rules, name="rules"),
+    path("rules/<str:language>/", rules.rules_page, name="rules-page"),
     path(
         "organiser/games/<int:game_id>/deadlines/",
         table.organiser_deadlines,
