@@ -109,6 +109,9 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # |rule_links in every template, no {% load %}: a rule code in a refusal or the history
+            # links to its rule on the rules page (games/web/rule_links.py).
+            "builtins": ["games.web.rule_links"],
         },
     },
 ]

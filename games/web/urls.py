@@ -14,6 +14,7 @@ from games.web.views import (
     log_heads,
     organiser,
     play,
+    rules,
     seeking,
     table,
 )
@@ -41,6 +42,9 @@ urlpatterns = [
     # A new link for a player whose link opens nothing (games/services/fresh_links.py).
     path("links/new/", links.new_link, name="new-link"),
     path("mail/unsubscribe/<str:token>/", table.unsubscribe_page, name="unsubscribe"),
+    # The rulebook, one page per language; every rule an anchor (/rules/de/#S-MOVE).
+    path("rules/", rules.rules, name="rules"),
+    path("rules/<str:language>/", rules.rules_page, name="rules-page"),
     path(
         "organiser/games/<int:game_id>/deadlines/",
         table.organiser_deadlines,

@@ -87,7 +87,11 @@ def test_an_engine_refusal_on_a_german_page_is_german(client):
     response = client.post(page_url(seat), data)
     page = response.content.decode()
     assert response.status_code == 400
-    assert "I9 grenzt an keine Polis, die du kontrollierst. (S-EXP)" in page
+    # The rule is a link to its place in the German rulebook (docs/rules.de.md).
+    assert (
+        'I9 grenzt an keine Polis, die du kontrollierst. (<a class="rule-link" href="/rules/de/#S-EXP"'
+        in page
+    )
     assert "is not next to a Polis you control" not in page
     assert Event.objects.filter(game=game).count() == events
 

@@ -59,7 +59,10 @@ def test_s_blank_a_move_paid_in_blanks_through_the_form(client):
 def test_s_blank_paying_blanks_one_does_not_hold_is_refused_next_to_the_form(client):
     game, seat = corinth_on_turn(ap=3)
     response = post(client, game, seat, "fortify", {"space": "C7", "blanks": 2})
-    assert response.status_code == 400 and "(S-BLANK)" in response.content.decode()
+    assert (
+        response.status_code == 400
+        and '(<a class="rule-link" href="/rules/en/#S-BLANK"' in response.content.decode()
+    )
     assert last(game, "FortificationBuilt") is None
 
 

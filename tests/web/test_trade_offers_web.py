@@ -184,7 +184,10 @@ def test_h_trade_an_offer_the_rules_refuse_is_shown_next_to_the_form_and_changes
     rival = game.seats.exclude(pk=on_turn.pk).get()
     seq = load_game(game).seq
     response = client.post(page_url(on_turn), _offer_form(seq, rival.faction, give_ap=99))
-    assert response.status_code == 400 and "(H-TRADE)" in response.content.decode()
+    assert (
+        response.status_code == 400
+        and '(<a class="rule-link" href="/rules/en/#H-TRADE"' in response.content.decode()
+    )
     assert load_game(game).seq == seq
 
 
@@ -218,7 +221,8 @@ def test_h_missions_a_winter_card_is_redeemed_through_the_winter_order_form(clie
         "commit_coins-card_shield": 1,
     }
     response = client.post(page_url(ana), data)
-    assert response.status_code == 400 and "(H-MISSIONS)" in response.content.decode()  # two Owls: no Combo
+    refused = '(<a class="rule-link" href="/rules/en/#H-MISSIONS"'  # two Owls: no Combo
+    assert response.status_code == 400 and refused in response.content.decode()
     assert "athens" not in load_game(game).state.winter_orders
     data |= {"commit_coins-owl": 1, "commit_coins-card_owl": 1, "commit_coins-card_blanks": 1}
     assert client.post(page_url(ana), data).status_code == 302

@@ -78,7 +78,9 @@ def test_engine_error_is_shown_next_to_the_form_and_nothing_changes(client, game
     error_at = page.index('class="order-error"')
     nearest_form = page.rfind('id="order-', 0, error_at)
     assert nearest_form == page.rfind('id="order-expand"', 0, error_at)  # inside the Expand form
-    assert "(S-EXP)" in page[error_at : error_at + 400]
+    assert (
+        '(<a class="rule-link" href="/rules/en/#S-EXP"' in page[error_at : error_at + 400]
+    )  # its rule linked
     assert 'value="I9"' in page  # the player's input is kept
     assert counts(game) == before
 
