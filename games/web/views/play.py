@@ -30,6 +30,7 @@ from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.web.forms.kinds import bound_order_form, order_forms, refilled_order_form, suggested_order
 from games.web.forms.orders import OrderForm
 from games.web.forms.table import NewLinkForm
+from games.web.page_context import page_context
 from games.web.seat_cookies import resolve_seat
 from games.web.seat_limits import link_in_path
 from games.web.table_context import long_game_context
@@ -208,4 +209,5 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
         "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
         **long_game_context(seat),  # long games: deadline, messages, vacation, mail preferences
+        **page_context(seat, screen),  # the first screen: countdown, own supplies, standings, Poleis
     }
