@@ -3,6 +3,8 @@ as the players do, and every page links a favicon that is served."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
@@ -27,4 +29,4 @@ def test_every_page_links_a_favicon_that_is_served(client):
     page = client.get(reverse("home")).content.decode()
     assert '<link rel="icon" href="/static/games/favicon.svg" type="image/svg+xml">' in page
     icon = finders.find("games/favicon.svg")
-    assert icon and open(icon, encoding="utf-8").read().startswith("<svg")
+    assert icon and Path(icon).read_text(encoding="utf-8").startswith("<svg")
