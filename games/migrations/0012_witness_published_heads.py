@@ -35,7 +35,7 @@ def remove(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0009_delivery_problems"),
+        ("games", "0011_frontdoor_substitutes"),
     ]
 
     operations = [

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.board import render_board
 from games.models import DeadlineSettings, Game
 from games.reading.delivery_problems import problems_by_seat
 from games.reading.gatherings import gathering_line, is_gathering
@@ -101,6 +102,8 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "screen": screen,
         "seats": seats,
         "board_rows": board_rows(screen.view),
+        # The picture, as the players see it (a spectator's view holds no secret, H-SCREEN).
+        "board_svg": render_board(screen.view, language=translation.get_language(), id_prefix="organiser"),
         **watch(game),
     }
     return render(request, "games/organiser_game.html", context)

@@ -25,13 +25,14 @@ from games.reading.links import LinkError
 from games.reading.log_head import log_head
 from games.reading.organiser_watch import result_text
 from games.reading.previews import order_cost
-from games.reading.scoreboard import scored_in, standings
+from games.reading.scoreboard import scored_in
 from games.reading.situation import PlayerScreen, player_screen
 from games.services.languages import choose_language, page_language
 from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.web.forms.kinds import bound_order_form, order_forms, refilled_order_form, suggested_order
 from games.web.forms.orders import OrderForm
 from games.web.forms.table import NewLinkForm
+from games.web.page_context import page_context
 from games.web.seat_cookies import resolve_seat
 from games.web.seat_limits import link_in_path
 from games.web.table_context import long_game_context
@@ -213,10 +214,10 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
         # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
         "final_result": _final_result(screen.state) if screen.state.phase == "ended" else "",
-        # S-WINTER: the standings one tap away; a winter scored since the last turn as its table.
-        "standings": standings(screen.state),
+        # S-WINTER: a winter scored since the last turn as its table (the standings: page_context).
         "winter_scored": scored_in(screen.happenings, seat.game, seat.faction, screen.seq),
         **long_game_context(seat),  # long games: deadline, messages, vacation, mail preferences
         "log_head": log_head(seat.game),  # the footer's witness of the log (docs/fairness.md)
         **take_back_context(seat, screen),  # H-TAKEBACK: templates/games/_take_back.html
+        **page_context(seat, screen),  # the first screen: countdown, own supplies, standings, Poleis
     }
