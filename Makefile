@@ -89,7 +89,9 @@ run: $(STAMP)
 machine:
 	@bash tools/machine-setup
 
-test: $(STAMP) machine
+# The suite tests the bench too (tests/bench/: the eventsourcing peer), so it installs the bench's own
+# requirements; the product's requirements.txt never names them.
+test: $(BENCH_STAMP) machine
 	@db="$${DATABASE_URL:-}"
 	if [ -z "$$db" ]; then
 		if $(PG_ANSWERS) "$(LOCAL_POSTGRES)" 2>/dev/null; then db="$(LOCAL_POSTGRES)"
