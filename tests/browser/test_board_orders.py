@@ -115,6 +115,8 @@ def test_every_order_kind_is_given_on_the_board_with_the_engines_preview_first(
         given_on_the_board(page, kind)
         output = page.locator("#move-cost" if kind == "move" else f"#preview-{kind}")
         expect(output).to_have_class(re.compile("preview-cost"), timeout=10_000)
+        # The pick of the kind asks for a preview before the tap does; the page shows the last answer.
+        expect(output).to_contain_text(PREVIEWS.get(kind, {}).get(language, ""), timeout=10_000)
         text = output.inner_text()
         assert text and PREVIEWS.get(kind, {}).get(language, "") in text, text
         assert Event.objects.filter(game=game).count() == before  # a preview changes nothing

@@ -231,7 +231,9 @@ function start() {
     bar.appendChild(button);
   });
   if (bar.children.length) {
-    (help || svg).before(bar);
+    /* Under the board, the hint under the buttons: a phone's first screen keeps the board itself. */
+    svg.after(bar);
+    if (help) { bar.after(help); }
     if (mode) { bar.querySelector("[data-kind='" + mode + "']").setAttribute("aria-pressed", "true"); }
   }
   if (help) { help.hidden = false; }
