@@ -199,7 +199,7 @@ def test_h_takeback_a_sealed_order_is_sealed_again_by_email_reply_in_german(clie
     (welcome,) = [m for m in mail.outbox if m.to == [athens.email]][-1:]
     postmark(client, welcome.reply_to[0], "einsetzen eule 2")
     deliver_outbox()
-    (confirmation,) = [m for m in mail.outbox if m.to == [athens.email] and "deine E-Mail" in m.subject]
+    (confirmation,) = answers_to(athens)
     postmark(client, confirmation.reply_to[0], "einsetzen schild 1")
     sealed = Event.objects.filter(game=game, type="WinterOrderSealed").order_by("seq")
     assert [e.payload["coins"] for e in sealed] == [{"owl": 2}, {"shield": 1}]
