@@ -13,7 +13,7 @@ from games.engine.data import TILES
 from games.models import Game, Seat
 from games.reading.situation import PlayerScreen
 from games.words.clock import clock_of
-from games.words.countdown import countdown_text
+from games.words.countdown import countdown_patterns, countdown_text
 from games.words.names import coins_text, faction_name
 
 
@@ -33,7 +33,13 @@ def countdown(seat: Seat) -> dict[str, Any]:
     clock = clock_of(seat.game, seat.faction)
     if seat.game.status == Game.Status.ENDED or clock is None or clock.deadline is None:
         return {}
-    return {"countdown": countdown_text(clock.deadline, timezone.now()), "deadline_at": clock.deadline}
+    now = timezone.now()
+    return {
+        "countdown": countdown_text(clock.deadline, now),
+        "deadline_at": clock.deadline,
+        "countdown_now": now,  # the server's time the text was written at: the script ticks on from it
+        "countdown_patterns": countdown_patterns(),
+    }
 
 
 def own_supplies(view: dict[str, Any], faction: str) -> dict[str, Any]:

@@ -28,3 +28,20 @@ def countdown_text(deadline: datetime, now: datetime) -> str:
     if hours:
         return _("in %(hours)d h %(minutes)d min") % {"hours": hours, "minutes": minutes}
     return _("in %(minutes)d min") % {"minutes": minutes}
+
+
+def countdown_patterns() -> dict[str, str]:
+    """countdown_text's words with their numbers left as "%(days)d" etc., for the page's script to
+    tick the countdown on (games/static/games/countdown.js) in the reader's language: the same
+    catalogue entries, so the ticking text never differs from the one the server wrote. The day
+    pattern is given for one day and for several (the script picks by Intl.PluralRules; English
+    and German both have those two forms)."""
+    day = "in %(days)d day %(hours)d h"
+    days = "in %(days)d days %(hours)d h"
+    return {
+        "now": _("now"),
+        "day_one": ngettext(day, days, 1),
+        "day_other": ngettext(day, days, 2),
+        "hours": _("in %(hours)d h %(minutes)d min"),
+        "minutes": _("in %(minutes)d min"),
+    }

@@ -9,10 +9,12 @@ test-artifacts/browser/<test name>/.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from games.engine.commands import CommitCoins
 from games.models import SeatClock
@@ -20,6 +22,7 @@ from games.reading.links import link_token
 from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
+from games.words.countdown import countdown_text
 from games.words.names import coins_text
 from tests.browser.conftest import ARTIFACTS, link
 from tests.browser.support import PHONE, SCENARIO, a_game_under_way, shown
@@ -226,3 +229,38 @@ def test_h_winter_orders_the_history_with_commitments_is_no_wider_than_a_phone(l
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     commitment.scroll_into_view_if_needed()
     page.screenshot(path=str(shots(f"history-phone-{locale[:2]}") / "commitment.png"))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.django_db(transaction=True)
+def test_the_countdown_ticks_on_while_the_page_is_open_even_on_a_phone_whose_clock_is_wrong(
+    live_server, browser, locale
+):
+    seat = a_game_under_way()
+    context = browser.new_context(locale=locale, timezone_id="UTC", viewport=PHONE)
+    page = context.new_page()
+    # The phone's clock is years off: the countdown counts from the server's time all the same.
+    page.clock.install(time="2001-01-01T08:00:00Z")
+    page.goto(link(live_server, seat))
+    countdown = page.locator("#deadline .countdown")
+    start = countdown.inner_text()
+    assert start in (WORDS[locale]["in"], WORDS[locale]["in"].replace("23", "22"))
+
+    # What the server would write after each stretch of time, counted from when it wrote the page.
+    written = datetime.fromtimestamp(int(countdown.get_attribute("data-written")), UTC)
+    deadline = datetime.fromtimestamp(int(countdown.get_attribute("data-deadline")), UTC)
+    left = deadline - written
+    elapsed = timedelta()
+    for stretch in (
+        timedelta(hours=2),  # days and hours
+        left - timedelta(hours=5, minutes=30) - timedelta(hours=2),  # hours and minutes
+        timedelta(hours=5),  # minutes
+        timedelta(hours=1),  # past the deadline
+    ):
+        page.clock.fast_forward(int(stretch.total_seconds() * 1000))
+        elapsed += stretch
+        with translation.override(locale[:2]):
+            expected = {countdown_text(deadline, written + elapsed + timedelta(minutes=m)) for m in (0, 1)}
+        assert countdown.inner_text() in expected, elapsed
+    assert countdown.inner_text() == {"en-GB": "now", "de-DE": "jetzt"}[locale]
+    page.screenshot(path=str(shots(f"countdown-ticks-{locale[:2]}") / "passed.png"))
