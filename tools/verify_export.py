@@ -12,13 +12,16 @@ Checks, and names the first event that fails:
      revealed in GameEnded (the seed comes from the export once the game has ended, or --seed);
   3. every draw: each RandomnessDrawn lists (label, bound n, value); each value is recomputed from
      HMAC-SHA256(seed, "<position>:<counter>") with the same rejection sampling as the server;
-     its position is the seq of its batch's OrderGiven (0 for the opening);
+     its position is the seq of its batch's OrderGiven (0 for the opening); a gathered game's
+     FactionsDrawn (the factions of the seats that asked for a random one) likewise at position -1;
   4. the draws against what the events show, where no rule is needed: the dice of every
      BattleFought round are exactly the batch's die draws, in order; the opening's seat order is
      the Fisher-Yates shuffle of the sorted factions by its seat draws; every tile drawn from the
      deck (tracked from GameStarted's deck: tiles leave it only by a draw) is the tile the events
      name; the number of coin and card draws is the number of coins and cards the events say
-     were drawn; each sealed winter order's salt is the batch's salt draws;
+     were drawn; each sealed winter order's salt is the batch's salt draws; the factions drawn
+     for "random" seats are the picks of the faction draws from the sorted factions nobody
+     chose, and with those chosen they are the factions of GameStarted;
   5. sealed winter orders: each order revealed equals its commitment published when it was sealed;
      one sealed again names the commitment it supersedes (only the last seal is revealed), and each
      order taken back (OrderTakenBack) is the one right before it, by the same player, and drew nothing;
@@ -56,6 +59,7 @@ SUPPORTED_VERSIONS = (1, 2)  # 2: before the end, hashes withheld and pinned
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = ("actor", "created", "payload", "prev_hash", "schema_version", "seq", "type")
 PIN_LABEL = "aegeapolis-export-pin:"
+SEAT_DRAW_POSITION = -1  # a gathered game's "random" factions (FactionsDrawn): no batch's position
 
 
 class Failed(Exception):
@@ -253,6 +257,7 @@ class DrawChecker:
         self.draws = 0
 
     def check(self, position: int, batch: list[dict[str, Any]]) -> None:
+        self._factions_drawn(position, batch)
         records = [e for e in batch if e["type"] == "RandomnessDrawn"]
         if not records:
             if position and batch:
@@ -276,6 +281,42 @@ class DrawChecker:
                 raise Failed(record["seq"], f"draw {index} ({label}) is {value}; the seed gives {expected}")
         self.draws += len(draws)
         self._against_events(record["seq"], batch, draws)
+
+    def _factions_drawn(self, position: int, batch: list[dict[str, Any]]) -> None:
+        """A gathered game's "random" seats' factions (FactionsDrawn, in the opening only): its draws
+        recomputed from the seed at SEAT_DRAW_POSITION, one per random seat, each an index into the
+        factions left of its sorted pool (the factions nobody chose), and the game's factions those
+        chosen and drawn. That the pool holds every faction nobody chose is the rules' (verifygame)."""
+        records = [e for e in batch if e["type"] == "FactionsDrawn"]
+        if not records:
+            return
+        record = records[-1]
+        seq, payload = record["seq"], record["payload"]
+        if position or len(records) > 1:
+            raise Failed(seq, "FactionsDrawn outside the game's opening, or twice")
+        if payload["position"] != SEAT_DRAW_POSITION:
+            raise Failed(seq, f"faction draws at position {payload['position']}, not {SEAT_DRAW_POSITION}")
+        draws, chosen, pool = payload["draws"], payload["chosen"], payload["pool"]
+        counter = 0
+        for index, (label, n, value) in enumerate(draws):
+            expected, counter = draw(self.seed, SEAT_DRAW_POSITION, counter, n)
+            if value != expected:
+                raise Failed(seq, f"faction draw {index} ({label}) is {value}; the seed gives {expected}")
+        if pool != sorted(set(pool)) or set(pool) & set(chosen) or len(set(chosen)) != len(chosen):
+            raise Failed(seq, "the factions drawn from are not the factions nobody chose, sorted")
+        if len(draws) != payload["random_seats"] or any(d[0] != "faction" for d in draws):
+            raise Failed(seq, f"{len(draws)} faction draws for {payload['random_seats']} random seats")
+        left, drawn = list(pool), []
+        for _label, n, value in draws:
+            if n != len(left):
+                raise Failed(seq, "faction draw from a pool of another size than the factions left")
+            drawn.append(left.pop(value))
+        if drawn != payload["drawn"]:
+            raise Failed(seq, f"the factions drawn are {payload['drawn']}; the faction draws give {drawn}")
+        started = [e["payload"]["seat_order"] for e in batch if e["type"] == "GameStarted"]
+        if not started or sorted([*chosen, *drawn]) != sorted(started[0]):
+            raise Failed(seq, "the game's factions (GameStarted) are not the factions chosen and drawn here")
+        self.draws += len(draws)
 
     def _against_events(self, seq: int, batch: list[dict[str, Any]], draws: list[list[Any]]) -> None:
         of = {
@@ -533,6 +574,17 @@ MEANINGS = (
     ("SHA-256 of the seed", "The seed is not the one fixed (and fingerprinted) when the game began."),
     ("GameEnded reveals", "The seed revealed at the end is not the seed fixed when the game began."),
     ("the dice shown", "The dice this battle shows are not the dice the game's seed rolled."),
+    ("chosen and drawn", "The game's factions are not those its players chose and those drawn for them."),
+    ("drawn from are not", "The factions drawn at random were not drawn from the factions nobody chose."),
+    ("FactionsDrawn", "The factions drawn at random are recorded outside the game's opening."),
+    (
+        "faction draw",
+        "A faction drawn at random for a seat that asked for one is not the one the game's seed drew.",
+    ),
+    (
+        "the factions drawn",
+        "A faction drawn at random for a seat that asked for one is not the one the game's seed drew.",
+    ),
     ("draw ", "A die, coin, tile or card drawn here is not the one the game's seed gives."),
     ("draws at position", "The draws here belong to another order than this one."),
     ("the seat order", "The seat order is not the one the game's seed shuffled."),

@@ -8,6 +8,8 @@ The facade used by the service, the bots and the tests alike:
   return its events and their automatic consequences; raises RuleViolation, changes nothing.
 - `decide_recorded(state, command, seed, position)` / `opening_recorded(setup, seed)`: the
   batches as stored, with "OrderGiven" and "RandomnessDrawn" around them (record.py).
+- `draw_factions(chosen, random_seats, seed) -> Event`: a gathered game's "random" seats' factions
+  drawn from the seed ("FactionsDrawn", seat_draw.py), recorded in its opening (H-SETUP).
 - `decide_take_back(before, after, batch, order_seq, player) -> Event`: H-TAKEBACK, the last order
   taken back ("OrderTakenBack"), while it drew and revealed nothing; `why_it_stands` says why not.
 - `legal_commands(state, player) -> list[Command]`: a bounded set of legal orders;
@@ -81,6 +83,7 @@ from .record import (
 )
 from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
+from .seat_draw import FACTIONS_DRAWN, SEAT_DRAW_POSITION, draw_factions, seated_factions
 from .state import GameState
 from .takeback import ORDER_TAKEN_BACK, decide_take_back, why_it_stands
 from .versions import DECIDED_VERSIONS
@@ -89,10 +92,12 @@ from .view import board_view, event_view, player_view
 __all__ = [
     "COMMAND_TYPES",
     "DECIDED_VERSIONS",
+    "FACTIONS_DRAWN",
     "ORDER_GIVEN",
     "ORDER_TAKEN_BACK",
     "RANDOMNESS_DRAWN",
     "RULES_VERSION",
+    "SEAT_DRAW_POSITION",
     "AcceptOffer",
     "Bundle",
     "DeclineOffer",
@@ -120,6 +125,7 @@ __all__ = [
     "decide_take_back",
     "decide_recorded",
     "decide_recorded_with_state",
+    "draw_factions",
     "board_view",
     "event_view",
     "fold",
@@ -132,6 +138,7 @@ __all__ = [
     "rules_version_of",
     "scenario",
     "scenario_loaded",
+    "seated_factions",
     "why_it_stands",
 ]
 
@@ -171,11 +178,19 @@ def new_game(
 
 
 def opening_recorded(
-    setup_data: dict[str, Any], seed: str, rules_version: int = RULES_VERSION
+    setup_data: dict[str, Any],
+    seed: str,
+    rules_version: int = RULES_VERSION,
+    factions_drawn: Event | None = None,
 ) -> list[Event]:
-    """A new game's opening as stored: new_game's events, then "RandomnessDrawn" at position 0."""
+    """A new game's opening as stored: new_game's events, then "RandomnessDrawn" at position 0.
+
+    `factions_drawn`: a gathered game's "FactionsDrawn" (seat_draw.py: the "random" seats' factions,
+    whose draws are at their own position), recorded right after "GameStarted", which stays first."""
     rng = GameRng(seed, record.OPENING_POSITION)
-    return [*new_game(setup_data, seed, rng, rules_version), randomness_drawn(rng)]
+    started, *rest = new_game(setup_data, seed, rng, rules_version)
+    drawn = [factions_drawn] if factions_drawn is not None else []
+    return [started, *drawn, *rest, randomness_drawn(rng)]
 
 
 def _on_turn(state: GameState, cmd: Command) -> None:

@@ -5,7 +5,8 @@ Every decided batch in the log reads `OrderGiven, <the engine's events>, Randomn
 "OrderGiven" holds the command, so a verifier can decide it again on the state before it;
 its seq is the batch's RNG position. "RandomnessDrawn" lists every draw of the batch's
 GameRng (label, bound, value), so the draws can be recomputed from the seed without the rules.
-A new game's opening ends with "RandomnessDrawn" at position 0 (docs/fairness.md).
+A new game's opening ends with "RandomnessDrawn" at position 0 (docs/fairness.md); a gathered game's
+"random" seats' factions are drawn apart, at position -1, and recorded in "FactionsDrawn" (seat_draw.py).
 Both events change no state; `engine.decide_recorded` and `engine.opening_recorded` build the batches.
 The opening and every "OrderGiven" name the rules version they are decided under (`rules_version`,
 H-RULES-VERSION), so a verifier can tell a batch of older rules from a forged one.

@@ -2,7 +2,8 @@
 
 Pure Python over (seq, type, payload) triples, no Django, so it checks a database log and an
 export alike. The opening must be exactly what `engine.opening_recorded` makes of the seat order
-and the seed (a ScenarioLoaded opening draws nothing); every batch, from its "OrderGiven" up to
+and the seed (a ScenarioLoaded opening draws nothing), with a gathered game's "FactionsDrawn" drawn
+again from the seed and its factions those of the seat order; every batch, from its "OrderGiven" up to
 the next one, must be exactly what `engine.decide_recorded` makes of the state before it, the
 order and GameRng(seed, seq of its OrderGiven). Any altered, missing, added, swapped or
 re-rolled event shows up as the first seq where the stored log and the re-derived one differ
@@ -141,13 +142,49 @@ def deciding(version: int | None) -> int:
 
 
 def _opening(events: Sequence[LoggedEvent], seed: str) -> list[engine.Event]:
+    """The opening again from the seat order and the seed; a gathered game's "FactionsDrawn" drawn
+    again from the seed by engine.draw_factions, from the factions chosen and the seats' number
+    that it records (engine/seat_draw.py): what it drew is compared, not believed."""
     first = events[0]
     if first.type == "ScenarioLoaded":
         return [engine.Event(first.type, first.payload)]
     version = deciding(engine.rules_version_of(first.payload))
     setup_data = {"factions": list(first.payload["seat_order"])}
-    started, *rest = engine.opening_recorded(setup_data, seed, version)
+    stored = _factions_drawn(events)
+    drawn = None
+    if stored is not None:
+        try:
+            drawn = engine.draw_factions(stored.payload["chosen"], stored.payload["random_seats"], seed)
+        except (KeyError, TypeError, ValueError, RuleViolation) as error:
+            raise _UnreadableDraw(stored.seq) from error
+    started, *rest = engine.opening_recorded(setup_data, seed, version, drawn)
     return [_as_recorded(started, first), *rest]
+
+
+class _UnreadableDraw(Exception):
+    """A "FactionsDrawn" whose factions chosen or number of random seats cannot be drawn from."""
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+        super().__init__(seq)
+
+
+def _factions_drawn(events: Sequence[LoggedEvent]) -> LoggedEvent | None:
+    """The opening's "FactionsDrawn" (a gathered game with "random" seats), if any."""
+    opening = next((i for i, e in enumerate(events) if e.type in BATCH_STARTS), len(events))
+    return next((e for e in events[:opening] if e.type == engine.FACTIONS_DRAWN), None)
+
+
+def _seated_problem(events: Sequence[LoggedEvent]) -> ReplayProblem | None:
+    """H-SETUP: the game's factions (GameStarted's seat order) are those the players chose and those
+    drawn for the "random" seats, as the opening's "FactionsDrawn" records them."""
+    stored = _factions_drawn(events)
+    if stored is None or engine.seated_factions(engine.Event(stored.type, stored.payload)) == sorted(
+        events[0].payload["seat_order"]
+    ):
+        return None
+    reason = "the game's factions (GameStarted) are not the factions chosen and drawn here"
+    return ReplayProblem(stored.seq, reason, rules_version=engine.rules_version_of(events[0].payload))
 
 
 def _as_recorded(expected: engine.Event, stored: LoggedEvent) -> engine.Event:
@@ -206,10 +243,13 @@ def _decide_again(
     starts = [i for i, e in enumerate(events) if e.type in BATCH_STARTS] + [len(events)]
     try:
         opening = _opening(events, seed)
+    except _UnreadableDraw as error:
+        reason = f"the factions drawn cannot be drawn again: {error.__cause__}"
+        return 0, 0, ReplayProblem(error.seq, reason, rules_version=version), (version,)
     except (KeyError, TypeError, ValueError, RuleViolation) as error:
         reason = f"the opening cannot be replayed: {error}"
         return 0, 0, ReplayProblem(events[0].seq, reason, rules_version=version), (version,)
-    problem = _compare(opening, events[: starts[0]], events[0].seq)
+    problem = _compare(opening, events[: starts[0]], events[0].seq) or _seated_problem(events)
     if problem:
         return 0, 0, replace(problem, rules_version=version), (version,)
     state = engine.fold(opening)
@@ -311,7 +351,9 @@ def _newer_rules(event: LoggedEvent, version: int | None) -> ReplayProblem | Non
 
 
 def _draws(events: Sequence[engine.Event]) -> int:
-    return sum(len(e.payload["draws"]) for e in events if e.type == engine.RANDOMNESS_DRAWN)
+    """The draws re-derived: every batch's, and a gathered game's faction draws (FactionsDrawn)."""
+    drawing = (engine.RANDOMNESS_DRAWN, engine.FACTIONS_DRAWN)
+    return sum(len(e.payload["draws"]) for e in events if e.type in drawing)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -60,7 +60,8 @@ class Invitation(models.Model):
     expires = models.DateTimeField(_("expires"))
     answered = models.DateTimeField(_("answered"), null=True, blank=True)
     reminders_sent = models.PositiveSmallIntegerField(_("reminders sent"), default=0)
-    # The faction draw of a "random" seat, [label, n, value] of GameRng(seed, "seats") (docs/fairness.md).
+    # The faction draw of a "random" seat, [label, n, value] of GameRng(seed, -1): a copy of its entry
+    # in the log's "FactionsDrawn", which names no one (docs/front-door.md "Invitations").
     draw = models.JSONField(_("faction draw"), default=list, blank=True)
 
     class Meta:

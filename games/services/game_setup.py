@@ -191,10 +191,16 @@ def new_game_row(
     return game
 
 
-def seat_and_open(game: Game, players: Sequence[PlayerSpec], scenario: dict[str, Any] | None = None) -> None:
+def seat_and_open(
+    game: Game,
+    players: Sequence[PlayerSpec],
+    scenario: dict[str, Any] | None = None,
+    factions_drawn: engine.Event | None = None,
+) -> None:
     """The seats, the opening events and the welcome emails of a game made already (H-SETUP): the end
     of `create_game`, and a gathered game's start (games/services/invitations.py), inside the
-    caller's transaction, its players checked."""
+    caller's transaction, its players checked. `factions_drawn`: the gathered game's draw of its
+    "random" seats' factions ("FactionsDrawn", engine/seat_draw.py), recorded in the opening."""
     for p in players:
         Seat.objects.create(
             game=game,
@@ -205,7 +211,10 @@ def seat_and_open(game: Game, players: Sequence[PlayerSpec], scenario: dict[str,
             time_zone=p.time_zone,
         )
     if scenario is None:
-        opening = engine.opening_recorded({"factions": [p.faction for p in players]}, game.seed)
+        factions = [p.faction for p in players]
+        if factions_drawn is not None and engine.seated_factions(factions_drawn) != sorted(factions):
+            raise ValueError("the factions drawn are not the seats' factions")  # a caller's mistake
+        opening = engine.opening_recorded({"factions": factions}, game.seed, factions_drawn=factions_drawn)
     else:
         opening = [_scenario_opening(scenario, players, game)]
     rows = append_events(game, 0, opening, actor=SETUP_ACTOR)

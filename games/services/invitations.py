@@ -3,7 +3,8 @@
 `gather_game` makes the game with its seats to fill and no events; `invite` asks one address for a
 seat (a faction or "random"); `answer_invitation` accepts (the player's name, language and time
 zone for this seat) or declines; `begin_gathered_game` opens the game (H-SETUP) with a seat per
-accepted invitation when every seat has accepted, or when the organiser says so with at least two.
+accepted invitation when every seat has accepted, or when the organiser says so with at least two;
+the "random" seats' factions are drawn then, and the draw is recorded in the game's log.
 Each change and the email it causes (games/mail/frontdoor.py) are written in one transaction under
 the gathering's row lock, so two answers or an answer and an invitation never race for a seat,
 and no email exists for a change that did not commit. `remind_and_lapse` (the beat task) reminds
@@ -21,8 +22,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import engine
 from games.engine import data as engine_data
-from games.engine.rng import GameRng
 from games.mail.frontdoor import mail_answer_to_organiser, mail_invitation, row_of_token
 from games.models import DeadlineSettings, Game, Gathering, Invitation, Seat
 from games.services.game_setup import (
@@ -37,9 +38,8 @@ from games.services.game_setup import (
 
 INVITATION_DAYS = 7
 REMINDER_HOURS = (48, 120)  # after the invitation was sent, while it is unanswered
-SEAT_DRAW_POSITION = (
-    -1
-)  # GameRng's position of the "random" factions' draw: no event's seq (docs/fairness.md)
+# GameRng's position of the "random" factions' draw: no event's seq (engine/seat_draw.py, docs/fairness.md).
+SEAT_DRAW_POSITION = engine.SEAT_DRAW_POSITION
 Status = Invitation.Status
 HOLDING = (Status.PENDING, Status.ACCEPTED)  # an invitation in these holds its seat
 
@@ -195,25 +195,33 @@ def begin_gathered_game(game: Game) -> None:
 
 
 def _begin(gathering: Gathering) -> None:
-    """Open the game (H-SETUP) with the accepted players; "random" factions drawn from the factions
-    nobody chose by GameRng(seed, SEAT_DRAW_POSITION), each draw kept on its invitation."""
+    """Open the game (H-SETUP) with the accepted players. The "random" factions are drawn from the
+    factions nobody chose by engine.draw_factions (GameRng(seed, SEAT_DRAW_POSITION)) and recorded
+    in the game's log ("FactionsDrawn", in the opening, checked by both verifiers: docs/fairness.md);
+    each random invitation keeps its faction and draw too, in invitation order (the log names no one)."""
     game = gathering.game
     now = timezone.now()
     game.invitations.filter(status=Status.PENDING).update(status=Status.LAPSED, answered=now)
     accepted = list(game.invitations.filter(status=Status.ACCEPTED).order_by("pk"))
-    free = sorted(set(engine_data.FACTION_IDS) - {i.faction for i in accepted if i.faction})
-    rng = GameRng(game.seed, SEAT_DRAW_POSITION)
-    for invitation in accepted:
-        if not invitation.faction:
-            invitation.faction = free.pop(rng.randbelow(len(free), "faction"))
-            invitation.draw = list(rng.transcript[-1])
+    random_seats = [i for i in accepted if not i.faction]
+    drawn = None
+    if random_seats:
+        chosen = [i.faction for i in accepted if i.faction]
+        try:
+            drawn = engine.draw_factions(chosen, len(random_seats), game.seed)
+        except engine.RuleViolation as violation:  # checked as each invitation was made: never so
+            raise InvitationError(violation.message) from None
+        for invitation, faction, draw in zip(
+            random_seats, drawn.payload["drawn"], drawn.payload["draws"], strict=True
+        ):
+            invitation.faction, invitation.draw = faction, draw
             invitation.save(update_fields=["faction", "draw"])
     players = [PlayerSpec(i.name, i.email, i.faction, i.language, i.time_zone) for i in accepted]
     try:
         check_players(players)
     except GameSetupError as error:  # e.g. two who accepted chose one name: nothing is written
         raise InvitationError(error.message) from None
-    seat_and_open(game, players)
+    seat_and_open(game, players, factions_drawn=drawn)
     # Each player chose their language on accepting: their pages follow it, not the browser's.
     Seat.objects.filter(game=game).update(language_chosen=True)
     gathering.began = now

@@ -69,9 +69,18 @@ def _drawn(p: dict[str, Any], viewer: str | None) -> str:
     return _("Random draws were made at position %(position)s (shown when the game ends).") % values
 
 
+def _factions_drawn(p: dict[str, Any], viewer: str | None) -> str:
+    # H-SETUP: a gathered game's "random" seats (engine/seat_draw.py); public, like the seats' factions.
+    factions = ", ".join(faction_name(faction) for faction in p["drawn"])
+    return _("Drawn at random for the seats that asked for a random faction: %(factions)s.") % {
+        "factions": factions
+    }
+
+
 TELLERS: dict[str, Teller] = {
     "OrderGiven": _order_given,
     "RandomnessDrawn": _drawn,
+    "FactionsDrawn": _factions_drawn,
     **GAME_TELLERS,  # what happened in the game (events.py)
     **TABLE_TELLERS,  # table events: messages, vacations, missed deadlines, substitutes
     **TAKE_BACK_TELLERS,  # H-TAKEBACK: an order taken back, a sealed order sealed again (take_back.py)

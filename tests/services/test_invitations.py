@@ -3,18 +3,30 @@
 
 from __future__ import annotations
 
+import io
+import json
+import subprocess
+import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from games import engine
 from games.engine.rng import GameRng
+from games.eventstore.verification import verify_game
 from games.mail.frontdoor import token_for
-from games.models import Event, Invitation, Seat
+from games.models import Event, Game, Invitation, Seat
 from games.services import game_setup, invitations
 from games.services.invitations import InvitationError
 from notifications.models import Outbox
+from tests.conftest import tamper
+from tests.eventstore.support import rechain
+
+VERIFY_EXPORT = Path(__file__).resolve().parents[2] / "tools" / "verify_export.py"
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +55,8 @@ def test_h_setup_a_game_begins_when_every_seat_accepted_with_random_factions_dra
     assert seats["Ben"].time_zone == "Europe/Berlin" and seats["Ben"].language_chosen
     assert Event.objects.filter(game=game, type="GameStarted").exists()
     assert Outbox.objects.filter(kind="welcome", game_id=game.pk).count() == 3
-    # The random factions are the draws of GameRng(seed, "seats") over the factions nobody chose.
+    # The random factions are the draws of GameRng(seed, -1) over the factions nobody chose, in
+    # invitation order; each invitation keeps its own.
     rng = GameRng(game.seed, invitations.SEAT_DRAW_POSITION)
     free = ["corinth", "sparta", "thebes"]
     ben_faction = free.pop(rng.randbelow(3, "faction"))
@@ -166,3 +179,113 @@ def test_the_beat_runs_the_invitations_reminders(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["games-remind-invitations"]
     assert entry["task"] == remind_invitations.name == "games.remind_invitations"
     assert remind_invitations.delay().get() == 0
+
+
+def _gathered(olga, factions: list[str]) -> Game:
+    """A gathered game whose invitations ask for `factions` ("" for random), all accepted."""
+    game = invitations.gather_game(olga, "Delos", "en", len(factions))
+    names = ["Ana", "Ben", "Cy", "Dora"][: len(factions)]
+    asked = [
+        invitations.invite(game, f"{n.lower()}@example.com", f) for n, f in zip(names, factions, strict=True)
+    ]
+    for name, invitation in zip(names, asked, strict=True):
+        invitations.answer_invitation(_token(invitation), True, name)
+    return game
+
+
+def _verify_export(game: Game, tmp_path: Path) -> subprocess.CompletedProcess:
+    """tools/verify_export.py, standard library only, on the operator's export (the seed given)."""
+    path = tmp_path / "export.json"
+    call_command("exportgame", str(game.pk), output=str(path), stderr=io.StringIO())
+    command = [sys.executable, "-S", str(VERIFY_EXPORT), str(path), "--seed", game.seed]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def test_h_setup_the_random_factions_draw_is_in_the_log_and_both_verifiers_accept_it(olga, tmp_path):
+    game = _gathered(olga, ["sparta", "", ""])
+
+    started, drawn = Event.objects.filter(game=game).order_by("seq")[:2]
+    assert (started.type, drawn.type, drawn.actor) == ("GameStarted", "FactionsDrawn", "organiser")
+    assert drawn.payload == engine.draw_factions(["sparta"], 2, game.seed).payload
+    # The seats that asked for random got the factions drawn, in invitation order; the log names
+    # the factions only, never who asked.
+    random_seats = Invitation.objects.filter(game=game).exclude(email="ana@example.com").order_by("pk")
+    assert [i.faction for i in random_seats] == drawn.payload["drawn"]
+    assert [i.draw for i in random_seats] == drawn.payload["draws"]
+    assert not {"Ben", "Cy", "ben@example.com", "cy@example.com"} & set(json.dumps(drawn.payload).split('"'))
+    assert sorted(Seat.objects.filter(game=game).values_list("faction", flat=True)) == sorted(
+        started.payload["seat_order"]
+    )
+    report = verify_game(game)
+    assert report.ok and report.replay.draws == 2 + _opening_draws(game)
+    result = _verify_export(game, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{2 + _opening_draws(game)} draws re-derived and matched" in result.stdout
+
+
+def _opening_draws(game: Game) -> int:
+    return len(Event.objects.get(game=game, type="RandomnessDrawn").payload["draws"])
+
+
+def test_h_setup_a_gathered_game_whose_factions_were_all_chosen_opens_as_a_named_one(olga):
+    game = _gathered(olga, ["thebes", "athens"])
+
+    types = list(Event.objects.filter(game=game).order_by("seq").values_list("type", flat=True))
+    named = engine.opening_recorded({"factions": ["thebes", "athens"]}, game.seed)
+    assert types == [event.type for event in named] and "FactionsDrawn" not in types
+    assert verify_game(game).ok
+
+
+@pytest.mark.parametrize("forgery", ["drawn", "draw value"])
+def test_h_setup_both_verifiers_refuse_a_faction_draw_changed_with_the_chain_recomputed(
+    olga, tmp_path, forgery
+):
+    """A forger with the database gives a random seat another free faction (in the record alone,
+    or with the draw's value made to pick it) and recomputes every hash: verifygame's replay and
+    the players' stand-alone script both name the FactionsDrawn event."""
+    game = _gathered(olga, ["athens", ""])
+    record = Event.objects.get(game=game, type="FactionsDrawn")
+    payload = record.payload
+    pool, (drawn,) = payload["pool"], payload["drawn"]
+    other = next(faction for faction in pool if faction != drawn)
+    payload["drawn"] = [other]
+    if forgery == "draw value":
+        payload["draws"][0][2] = pool.index(other)
+    tamper("UPDATE games_event SET payload = %s WHERE id = %s", [json.dumps(payload), record.pk])
+    rechain(game)
+
+    report = verify_game(game)
+    assert report.chain.ok and not report.ok and report.problem.seq == record.seq
+    assert report.problem.reason == "FactionsDrawn: the payload differs from the replay's"
+    # The stand-alone script's checks, which verifygame runs too, name it without the rules.
+    said = {"drawn": f"the factions drawn are ['{other}']", "draw value": "faction draw 0 (faction) is"}
+    assert report.draws.seq == record.seq and report.draws.reason.startswith(said[forgery])
+    with pytest.raises(CommandError, match=f"game {game.pk} seq {record.seq}"):
+        call_command("verifygame", str(game.pk), stdout=io.StringIO(), stderr=io.StringIO())
+    result = _verify_export(game, tmp_path)
+    assert result.returncode == 1 and f"FAILED at seq {record.seq}: " in result.stdout
+    assert "drawn at random" in result.stdout  # the plain words name what was forged
+
+
+def test_h_setup_both_verifiers_refuse_seats_that_are_not_the_factions_chosen_and_drawn(olga, tmp_path):
+    """The record intact, the rest of the opening rewritten for other factions (as a forger who
+    wants it to replay would: the events the rules give for them) and the chain recomputed: the
+    game's factions are not those chosen and drawn, and both verifiers name the record."""
+    game = _gathered(olga, ["athens", ""])
+    record = Event.objects.get(game=game, type="FactionsDrawn")
+    other = next(f for f in record.payload["pool"] if f not in record.payload["drawn"])
+    forged = engine.opening_recorded({"factions": ["athens", other]}, game.seed)
+    rows = Event.objects.filter(game=game).exclude(pk=record.pk).order_by("seq")
+    assert len(rows) == len(forged)
+    for row, event in zip(rows, forged, strict=True):
+        assert row.type == event.type
+        tamper("UPDATE games_event SET payload = %s WHERE id = %s", [json.dumps(event.payload), row.pk])
+    rechain(game)
+
+    report = verify_game(game)
+    reason = "the game's factions (GameStarted) are not the factions chosen and drawn here"
+    assert report.chain.ok and report.replay.problem.seq == record.seq
+    assert report.replay.problem.reason == reason  # the rules' replay
+    assert (report.draws.seq, report.draws.reason) == (record.seq, reason)  # the script's check
+    result = _verify_export(game, tmp_path)
+    assert result.returncode == 1 and f"FAILED at seq {record.seq}: {reason}" in result.stdout

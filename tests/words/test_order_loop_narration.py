@@ -222,3 +222,16 @@ def test_h_end_the_end_email_names_a_shared_victory_in_the_plural() -> None:
             "emails/ended.txt", {**context, "winners_line": "Athen, Sparta", "winners_count": 2}
         )
     assert "AEGEAPOLIS Cup ist beendet. Sieg: Athen, Sparta." in german
+
+
+def test_h_setup_the_factions_drawn_for_random_seats_are_told_to_everyone_in_their_language() -> None:
+    drawn = {"chosen": ["athens"], "random_seats": 2, "pool": ["corinth", "sparta", "thebes"]}
+    drawn |= {"drawn": ["thebes", "corinth"], "position": -1, "draws": [["faction", 3, 2], ["faction", 2, 0]]}
+    with translation.override("en"):
+        assert describe("FactionsDrawn", drawn, None, game=None) == (
+            "Drawn at random for the seats that asked for a random faction: Thebes, Corinth."
+        )
+    with translation.override("de"):
+        assert describe("FactionsDrawn", drawn, "sparta", game=None) == (
+            "Zufällig gezogen für die Plätze, die eine zufällige Fraktion wollten: Theben, Korinth."
+        )
