@@ -127,9 +127,22 @@ def test_the_first_screen_holds_the_turn_the_countdown_ones_own_supplies_and_the
     # Scrolled far down, one's own supplies are still in sight (the bar is sticky).
     page.locator("#players").scroll_into_view_if_needed()
     on_first_screen(page, "#my-supplies", size)
+    # The players table, wider than a phone, shows at its edge that it scrolls sideways.
+    region = page.locator("#players .table-scroll")
+    if region.evaluate("r => r.scrollWidth > r.clientWidth"):
+        assert "gradient" in region.evaluate("r => getComputedStyle(r).backgroundImage")
+        page.screenshot(path=str(folder / "players-scroll.png"))
+    # The standings' marker sits beside its heading, not on a line of its own.
+    summary_box = page.locator("#standings summary").bounding_box()
+    heading_box = page.locator("#standings summary h2").bounding_box()
+    assert summary_box and heading_box and heading_box["y"] - summary_box["y"] < heading_box["height"]
     # The standings are one tap away.
     bar.locator("a[href='#standings']").click()
     on_first_screen(page, "#standings h2", size)
+    bar_box, heading = bar.bounding_box(), page.locator("#standings h2").bounding_box()
+    assert (
+        bar_box and heading and heading["y"] >= bar_box["y"] + bar_box["height"]
+    )  # not under the sticky bar
     page.screenshot(path=str(folder / "standings.png"))
     if size == "phone" and locale == "en-GB":
         (folder / "weight.json").write_text(json.dumps(weight(browser, link(live_server, seat)), indent=1))
