@@ -47,6 +47,12 @@ def assert_witnesses(message, game: Game, seq: int) -> None:
     assert f"{footer} {short}" in message.body, (message.tags, message.body[-300:])
     assert f"{footer} {short}" in html, message.tags
     assert html.index('role="contentinfo"') < html.index(short)  # in the footer, not the content
+    # ... with what it is for, in the reader's language.
+    why = {
+        "ana@example.com": "nobody rewrote the game",
+        "ben@example.com": "niemand die Partie umgeschrieben",
+    }
+    assert why[message.to[0]] in message.body.replace("\n", " "), message.tags
 
 
 def test_every_kind_of_email_carries_the_log_head_when_it_was_written(anymail_outbox) -> None:  # noqa: F811
