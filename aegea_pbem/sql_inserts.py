@@ -49,13 +49,18 @@ def insert_rows(
     update: Sequence[str] = (),
     ignore_conflicts: bool = False,
     returning_pk: bool = False,
+    increment: Sequence[str] = (),
+    conflict_where: str = "",
 ) -> None:
     """INSERT `rows` (all of one model) in as few statements as the backend's parameter limit allows.
 
     A row whose auto primary key is unset gets one from the database (`returning_pk=True` reads it
     back onto the row; inside sql_pipeline.pipelined(), at the block's end). `conflict` + `update`:
     on a clash with those unique fields, update `update` (an upsert, as
-    bulk_create(update_conflicts=True)). `ignore_conflicts`: skip clashing rows.
+    bulk_create(update_conflicts=True)); `increment`: on that clash, add the row's values of these
+    fields to the stored ones (n = n + EXCLUDED.n: a counter kept with no read). `conflict_where`:
+    the predicate of a partial unique index on `conflict`, as SQL (e.g. '"until_seq" IS NULL').
+    `ignore_conflicts`: skip clashing rows.
     """
     if not rows:
         return
@@ -72,7 +77,13 @@ def insert_rows(
         batch = rows[start : start + size]
         params = [prep(row, ops) for row in batch for prep in prepare]
         sql = _statement(
-            model, fields, len(batch), tuple(conflict), tuple(update), ignore_conflicts, returning
+            model,
+            fields,
+            len(batch),
+            tuple(conflict),
+            (tuple(update), tuple(increment), conflict_where),
+            ignore_conflicts,
+            returning,
         )
         if returning and in_pipeline():
             # Its own cursor, read once the pipeline is answered: the kept cursor's next statement
@@ -175,23 +186,30 @@ def _statement(
     fields: list[models.Field],
     count: int,
     conflict: tuple[str, ...],
-    update: tuple[str, ...],
+    on_conflict: tuple[tuple[str, ...], tuple[str, ...], str],
     ignore_conflicts: bool,
     returning: bool,
 ) -> str:
-    key = (model, tuple(f.column for f in fields), count, conflict, update, ignore_conflicts, returning)
+    """The statement's SQL; `on_conflict` is (update, increment, conflict_where) of insert_rows."""
+    key = (model, tuple(f.column for f in fields), count, conflict, on_conflict, ignore_conflicts, returning)
     sql = _SQL.get(key)
     if sql is None:
+        update, increment, where = on_conflict
         quote = connection.ops.quote_name
+        table = quote(model._meta.db_table)
         column = lambda name: quote(model._meta.get_field(name).column)  # noqa: E731
         marks = "(" + ", ".join(["%s"] * len(fields)) + ")"
         sql = (
-            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+            f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)})"
             f" VALUES {', '.join([marks] * count)}"
         )
-        if update:
-            updates = ", ".join(f"{column(name)} = EXCLUDED.{column(name)}" for name in update)
-            sql += f" ON CONFLICT ({', '.join(column(name) for name in conflict)}) DO UPDATE SET {updates}"
+        if update or increment:
+            updates = ", ".join(
+                [f"{column(name)} = EXCLUDED.{column(name)}" for name in update]
+                + [f"{column(n)} = {table}.{column(n)} + EXCLUDED.{column(n)}" for n in increment]
+            )
+            target = ", ".join(column(name) for name in conflict)
+            sql += f" ON CONFLICT ({target}){f' WHERE {where}' if where else ''} DO UPDATE SET {updates}"
         elif ignore_conflicts:
             sql += " ON CONFLICT DO NOTHING"
         if returning:

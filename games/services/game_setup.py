@@ -25,7 +25,8 @@ from games.engine import data as engine_data
 from games.engine.rng import seed_hash
 from games.eventstore.store import append_events
 from games.mail.turns import welcome_everyone
-from games.models import DeadlineSettings, Game, Seat
+from games.models import DeadlineSettings, Game, Seat, SeatHolder
+from games.projectors.seat_records import OPENINGS
 
 SETUP_ACTOR = "organiser"
 
@@ -194,7 +195,8 @@ def new_game_row(
 def seat_and_open(game: Game, players: Sequence[PlayerSpec], scenario: dict[str, Any] | None = None) -> None:
     """The seats, the opening events and the welcome emails of a game made already (H-SETUP): the end
     of `create_game`, and a gathered game's start (games/services/invitations.py), inside the
-    caller's transaction, its players checked."""
+    caller's transaction, its players checked. Each seat's holder is written with the opening
+    (SeatHolder: whose record its turns are)."""
     for p in players:
         Seat.objects.create(
             game=game,
@@ -209,6 +211,11 @@ def seat_and_open(game: Game, players: Sequence[PlayerSpec], scenario: dict[str,
     else:
         opening = [_scenario_opening(scenario, players, game)]
     rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
+    # Who holds each seat from the opening on (docs/front-door.md "Reliability"): the log names no address.
+    since = next(row.seq for row in rows if row.type in OPENINGS)
+    SeatHolder.objects.bulk_create(
+        SeatHolder(game=game, faction=p.faction, since_seq=since, email=p.email) for p in players
+    )
     state = engine.fold(opening)
     welcome_everyone(game, state, rows[-1].seq)
 
