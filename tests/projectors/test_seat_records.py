@@ -52,7 +52,8 @@ def test_a_hand_over_ends_one_holding_and_begins_the_next_which_the_game_end_fin
 
 
 def _rows() -> list[dict]:
-    return [model_to_dict(r, exclude=["id"]) for r in SeatRecord.objects.order_by("game_id", "faction", "since_seq")]
+    ordered = SeatRecord.objects.order_by("game_id", "faction", "since_seq")
+    return [model_to_dict(r, exclude=["id"]) for r in ordered]
 
 
 @pytest.mark.django_db(transaction=True)  # the orders' pipelined upserts, as in production

@@ -57,7 +57,8 @@ def test_an_address_corrected_in_the_admin_corrects_the_present_holder_only(admi
     form = model_to_dict(athens, fields=["name", "email", "language"]) | {"email": "cleo@example.com"}
     response = admin_client.post(reverse("admin:games_seat_change", args=[athens.pk]), form)
     assert response.status_code == 302
-    assert _holders(game)[:2] == [("athens", 1, "ana@example.com"), ("athens", handed_over, "cleo@example.com")]
+    ana, cleo = ("athens", 1, "ana@example.com"), ("athens", handed_over, "cleo@example.com")
+    assert _holders(game)[:2] == [ana, cleo]  # the typo corrected; Ana's holding is still hers
     assert reliability_of("cleo@example.com").games_played == 1
     assert reliability_of("cleo@exmaple.com").games_played == 0
 
