@@ -25,9 +25,10 @@ Preparer = Callable[[models.Model, Any], Any]
 # An int of an integer field, a str of a text field, a bool of a boolean field, an aware datetime
 # (or None) of a time field that is not auto_now(_add), and a dict or list of a JSON field are bound
 # as the ORM binds them without the field's own preparation chain (get_prep_value, to_python and
-# the checks that leave such values as they are): that preparation is the bulk of an INSERT's
-# client time for an order's small rows. Anything else (a lazy string, a naive time, JSON of
-# another type, None of other fields) is prepared by the field, as the ORM does.
+# the checks that leave such values as they are), and so is None of an integer field: that
+# preparation is the bulk of an INSERT's client time for an order's small rows. Anything else (a
+# lazy string, a naive time, JSON of another type, None of other fields) is prepared by the field,
+# as the ORM does.
 _AUTO_TYPES = frozenset({"AutoField", "BigAutoField", "SmallAutoField"})
 _INTEGER_TYPES = frozenset(
     {
@@ -132,7 +133,8 @@ def _preparer(field: models.Field) -> Preparer:
         def integer(row: models.Model, ops: Any) -> Any:
             value = getattr(row, attname)
             if type(value) is not int:
-                return by_the_field(row, ops)
+                # None is bound as None, as the field's chain gives it (a seat record's open until_seq).
+                return None if value is None else by_the_field(row, ops)
             return ops.adapt_integerfield_value(value, internal)  # psycopg: one type per column (Int4)
 
         return integer
