@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from games.models import SeatHolder, SeatRecord
 
@@ -41,9 +41,11 @@ def reliability_of(email: str) -> Reliability:
         faction=OuterRef("faction"),
         since_seq=OuterRef("since_seq"),
     )
+    # A game counts once however many of its holdings the address held (a seat handed back to its
+    # own player, say); the turns count in each.
     totals = SeatRecord.objects.filter(Exists(held)).aggregate(
-        games_played=Sum("played"),
-        games_finished=Sum("finished"),
+        games_played=Count("game_id", distinct=True, filter=Q(played__gt=0)),
+        games_finished=Count("game_id", distinct=True, filter=Q(finished__gt=0)),
         orders_in_time=Sum("orders_in_time"),
         deadlines_missed=Sum("deadlines_missed"),
         vacations=Sum("vacations"),

@@ -100,3 +100,27 @@ def test_an_address_that_held_no_seat_has_an_empty_record():
     assert reliability_of("nobody@example.com") == Reliability()
     assert reliability_of("ana@example.com").in_time_percent is None  # nothing owed yet
     assert reliability_of("ana@example.com").games_played == 1
+
+
+def test_a_seat_handed_back_to_its_own_player_is_one_game_played_with_every_turn_counted():
+    game = create_game(
+        [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")]
+    )
+    chance, given = random.Random(1), Counter()
+
+    def until_athens_ordered() -> None:
+        while True:
+            loaded = load_game(game)
+            faction = players_to_act(loaded.state)[0]
+            seat = Seat.objects.get(game=game, faction=faction)
+            submit_order(game, seat, random_legal_command(loaded.state, faction, chance), loaded.seq)
+            given[faction] += 1
+            if faction == "athens":
+                return
+
+    until_athens_ordered()
+    hand_over_seat(Seat.objects.get(game=game, faction="athens"), "Ana", "Ana@example.com")  # a new holding
+    until_athens_ordered()
+    record = reliability_of("ana@example.com")
+    assert (record.games_played, record.orders_in_time) == (1, 2)
+    assert reliability_of("ben@example.com").orders_in_time == given["sparta"]

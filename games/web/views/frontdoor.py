@@ -75,7 +75,7 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def profile(request: HttpRequest, user_id: int) -> HttpResponse:
-    """A player's record of reliability, folded from the log (games/projectors/reliability.py).
+    """A player's record of reliability, kept from the log by a projector (games/projectors/reliability.py).
     Their address is never shown: the name is the account's, else the one of their latest seat."""
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.email:
