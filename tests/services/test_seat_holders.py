@@ -5,6 +5,8 @@ fills it for the games there were."""
 from __future__ import annotations
 
 import importlib
+import json
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -17,8 +19,9 @@ from games.mail.frontdoor import token_for
 from games.models import Event, SeatHolder, SeatRecord
 from games.projectors.reliability import reliability_of
 from games.services import invitations
+from games.services.game_setup import create_game
 from games.services.substitutes import hand_over_seat
-from tests.order_loop_support import two_player_game
+from tests.order_loop_support import ANA, BEN, two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +39,17 @@ def test_a_gathered_game_seats_its_holders_with_its_opening():
     opening = Event.objects.get(game=game, type="GameStarted").seq
     assert _holders(game) == [("athens", opening, "Ana@Example.com"), ("sparta", opening, "ben@example.com")]
     assert reliability_of("ana@example.com").games_played == 1
+
+
+def test_a_scenario_game_seats_its_holders_with_its_one_opening_event():
+    scenario = json.loads(
+        (Path(__file__).resolve().parents[2] / "docs/scenarios/siege-of-megara.json").read_text()
+    )
+    game = create_game([ANA, BEN], scenario=scenario)
+    (opening,) = Event.objects.filter(game=game).values_list("seq", flat=True)  # ScenarioLoaded alone
+    assert _holders(game) == [("athens", opening, "ana@example.com"), ("sparta", opening, "ben@example.com")]
+    records = SeatRecord.objects.filter(game=game).values_list("faction", "since_seq", "played")
+    assert sorted(records) == [("athens", opening, 1), ("sparta", opening, 1)]
 
 
 def test_a_hand_over_adds_the_substitutes_row_and_keeps_the_predecessors():
