@@ -103,11 +103,21 @@ def spend(kind: str, bucket: str) -> int | None:
     return max(1, usage["time_left"])
 
 
+# A view's own answer to a refused request: (request, seconds to wait, kind) -> its page, which is
+# sent with status 429 and Retry-After (e.g. the sign-in page saying what was refused).
+Refused = Callable[[HttpRequest, int, str], HttpResponse]
+
+
 def rate_limited(
-    kind: str | None, post: str | None = None, bucket: Bucket | None = None, also: Sequence[Also] = ()
+    kind: str | None,
+    post: str | None = None,
+    bucket: Bucket | None = None,
+    also: Sequence[Also] = (),
+    refused: Refused | None = None,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """A view's limit: POSTs spend `post` (if given), other methods `kind` (None: not limited);
-    the bucket is `bucket`'s answer or the client's address, and each of `also` that names one."""
+    the bucket is `bucket`'s answer or the client's address, and each of `also` that names one.
+    A refused request is answered by `refused` if given, else by `too_many`'s generic page."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -119,7 +129,12 @@ def rate_limited(
                 buckets += [f"{a.__name__}:{value}" for a in also if (value := a(request))]
                 waits = [wait for wait in (spend(spent, b) for b in buckets) if wait]
                 if waits:
-                    return too_many(request, max(waits), spent)
+                    if refused is None:
+                        return too_many(request, max(waits), spent)
+                    response = refused(request, max(waits), spent)
+                    response.status_code = 429
+                    response["Retry-After"] = str(max(waits))
+                    return response
             return view(request, *args, **kwargs)
 
         return limited

@@ -25,9 +25,10 @@ Preparer = Callable[[models.Model, Any], Any]
 # An int of an integer field, a str of a text field, a bool of a boolean field, an aware datetime
 # (or None) of a time field that is not auto_now(_add), and a dict or list of a JSON field are bound
 # as the ORM binds them without the field's own preparation chain (get_prep_value, to_python and
-# the checks that leave such values as they are): that preparation is the bulk of an INSERT's
-# client time for an order's small rows. Anything else (a lazy string, a naive time, JSON of
-# another type, None of other fields) is prepared by the field, as the ORM does.
+# the checks that leave such values as they are), and so is None of an integer field: that
+# preparation is the bulk of an INSERT's client time for an order's small rows. Anything else (a
+# lazy string, a naive time, JSON of another type, None of other fields) is prepared by the field,
+# as the ORM does.
 _AUTO_TYPES = frozenset({"AutoField", "BigAutoField", "SmallAutoField"})
 _INTEGER_TYPES = frozenset(
     {
@@ -49,13 +50,18 @@ def insert_rows(
     update: Sequence[str] = (),
     ignore_conflicts: bool = False,
     returning_pk: bool = False,
+    increment: Sequence[str] = (),
+    conflict_where: str = "",
 ) -> None:
     """INSERT `rows` (all of one model) in as few statements as the backend's parameter limit allows.
 
     A row whose auto primary key is unset gets one from the database (`returning_pk=True` reads it
     back onto the row; inside sql_pipeline.pipelined(), at the block's end). `conflict` + `update`:
     on a clash with those unique fields, update `update` (an upsert, as
-    bulk_create(update_conflicts=True)). `ignore_conflicts`: skip clashing rows.
+    bulk_create(update_conflicts=True)); `increment`: on that clash, add the row's values of these
+    fields to the stored ones (n = n + EXCLUDED.n: a counter kept with no read). `conflict_where`:
+    the predicate of a partial unique index on `conflict`, as SQL (e.g. '"until_seq" IS NULL').
+    `ignore_conflicts`: skip clashing rows.
     """
     if not rows:
         return
@@ -72,7 +78,13 @@ def insert_rows(
         batch = rows[start : start + size]
         params = [prep(row, ops) for row in batch for prep in prepare]
         sql = _statement(
-            model, fields, len(batch), tuple(conflict), tuple(update), ignore_conflicts, returning
+            model,
+            fields,
+            len(batch),
+            tuple(conflict),
+            (tuple(update), tuple(increment), conflict_where),
+            ignore_conflicts,
+            returning,
         )
         if returning and in_pipeline():
             # Its own cursor, read once the pipeline is answered: the kept cursor's next statement
@@ -121,7 +133,8 @@ def _preparer(field: models.Field) -> Preparer:
         def integer(row: models.Model, ops: Any) -> Any:
             value = getattr(row, attname)
             if type(value) is not int:
-                return by_the_field(row, ops)
+                # None is bound as None, as the field's chain gives it (a seat record's open until_seq).
+                return None if value is None else by_the_field(row, ops)
             return ops.adapt_integerfield_value(value, internal)  # psycopg: one type per column (Int4)
 
         return integer
@@ -175,23 +188,30 @@ def _statement(
     fields: list[models.Field],
     count: int,
     conflict: tuple[str, ...],
-    update: tuple[str, ...],
+    on_conflict: tuple[tuple[str, ...], tuple[str, ...], str],
     ignore_conflicts: bool,
     returning: bool,
 ) -> str:
-    key = (model, tuple(f.column for f in fields), count, conflict, update, ignore_conflicts, returning)
+    """The statement's SQL; `on_conflict` is (update, increment, conflict_where) of insert_rows."""
+    key = (model, tuple(f.column for f in fields), count, conflict, on_conflict, ignore_conflicts, returning)
     sql = _SQL.get(key)
     if sql is None:
+        update, increment, where = on_conflict
         quote = connection.ops.quote_name
+        table = quote(model._meta.db_table)
         column = lambda name: quote(model._meta.get_field(name).column)  # noqa: E731
         marks = "(" + ", ".join(["%s"] * len(fields)) + ")"
         sql = (
-            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+            f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)})"
             f" VALUES {', '.join([marks] * count)}"
         )
-        if update:
-            updates = ", ".join(f"{column(name)} = EXCLUDED.{column(name)}" for name in update)
-            sql += f" ON CONFLICT ({', '.join(column(name) for name in conflict)}) DO UPDATE SET {updates}"
+        if update or increment:
+            updates = ", ".join(
+                [f"{column(name)} = EXCLUDED.{column(name)}" for name in update]
+                + [f"{column(n)} = {table}.{column(n)} + EXCLUDED.{column(n)}" for n in increment]
+            )
+            target = ", ".join(column(name) for name in conflict)
+            sql += f" ON CONFLICT ({target}){f' WHERE {where}' if where else ''} DO UPDATE SET {updates}"
         elif ignore_conflicts:
             sql += " ON CONFLICT DO NOTHING"
         if returning:

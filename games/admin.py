@@ -4,6 +4,8 @@ Read models (GameSummary) and snapshots are derived from the log, so they are re
 The secret seed is never shown (H-END reveals it in the last event). Operators can verify
 games (hash chain and replay, docs/fairness.md), download the full export and withdraw a
 seat's links. Changing a seat's address withdraws its links (substitutes.address_edited).
+The front door's pages (sign-in requests, invitations, seat holders and records) are
+games/admin_frontdoor.py's.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games import admin_frontdoor  # noqa: F401  (the front door's pages register themselves)
 from games.engine import RULES_VERSION
 from games.eventstore.verification import GameVerification, verify_game
 from games.models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot

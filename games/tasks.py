@@ -1,8 +1,8 @@
-"""Celery tasks: the beat's polls of long games (deadlines, digests), the outbox's pruning, and the
-new links asked for on /links/new/, with how the web hands that ask over (ask_for_new_links). They
-poll the database; nothing waits in Redis. The registered names (games.*) stay as they are, so
-queued and scheduled tasks keep running. Each task calls its service through the service's module,
-so that a test's patch of the service is the one a task runs.
+"""Celery tasks: the beat's polls of long games (deadlines, digests), the outbox's and the sign-in
+requests' pruning, and the new links asked for on /links/new/, with how the web hands that ask over
+(ask_for_new_links). They poll the database; nothing waits in Redis. The registered names (games.*)
+stay as they are, so queued and scheduled tasks keep running. Each task calls its service through
+the service's module, so that a test's patch of the service is the one a task runs.
 """
 
 from __future__ import annotations
@@ -18,7 +18,15 @@ from django.conf import settings
 from django.db import connections
 from kombu.exceptions import OperationalError
 
-from games.services import deadline_tick, digests, fresh_links, invitations, outbox_prune, published_heads
+from games.services import (
+    deadline_tick,
+    digests,
+    fresh_links,
+    invitations,
+    outbox_prune,
+    published_heads,
+    sign_in,
+)
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +56,12 @@ def prune_outbox() -> int:
     if settings.OUTBOX_KEEP_DAYS is None:
         return 0
     return outbox_prune.prune_ended_games_outbox(settings.OUTBOX_KEEP_DAYS).rows
+
+
+@shared_task(name="games.prune_sign_ins", ignore_result=True)
+def prune_sign_ins() -> int:
+    """Daily: delete the sign-in requests expired or spent a day ago (games/services/sign_in.py)."""
+    return sign_in.prune_sign_in_requests()
 
 
 @shared_task(name="games.send_new_links", ignore_result=True)

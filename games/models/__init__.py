@@ -9,6 +9,7 @@ from .frontdoor import Gathering, Invitation, SignInRequest, SubstituteOffer, Su
 from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vacation  # noqa: F401  (long games)
 from .projections import GameSummary
 from .published_heads import PublishedHead  # noqa: F401  (the daily public list of heads)
+from .reliability import SeatHolder, SeatRecord  # noqa: F401  (who held a seat, and what they did)
 from .seats import GameProgress, Seat  # noqa: F401  (seats and the progress read model)
 from .store import Event, Game, Snapshot
 

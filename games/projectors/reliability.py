@@ -1,30 +1,21 @@
-"""A player's record of reliability (docs/front-door.md "Reliability"), folded from the log.
+"""A player's record of reliability (docs/front-door.md "Reliability"), read from the seat records.
 
-What one address's seats did, read from the events and nothing else: games played (a seat held
-from the opening or from a hand-over on), games finished (the seat still held at GameEnded),
-orders given in time (OrderGiven by the player), deadlines missed (DeadlinePassed: the server gave
-the default order) and vacations taken (VacationTaken). Never a counter anyone keeps.
-
-It is folded when it is read rather than kept as a read model on every append: an order's
-statements are pinned (tests/services/test_order_path_queries.py) and a profile is read rarely.
-The log names seats by faction, and a hand-over names no address (docs/long-games.md): so a seat's
-present holder is credited from its last hand-over on, and what came before is their
-predecessor's, who held that seat then and is no longer known by it.
+What one address's holdings of seats did: games played (a seat held from the opening or from a
+hand-over on), games finished (the seat still held at GameEnded), orders given in time (OrderGiven
+by the player), deadlines missed (DeadlinePassed: the server gave the default order) and vacations
+taken (VacationTaken). Each holding's counts are the SeatRecord read model, kept from the log by
+games/projectors/seat_records.py; whose holding it was is SeatHolder, written by the services at
+the opening and at each hand-over. So a dropped player's misses before the hand-over count
+against them, and their substitute is credited from the hand-over on. Never a counter anyone keeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from games.engine.table import DEADLINE_PASSED, SEAT_HANDED_OVER, VACATION_TAKEN
-from games.models import Event, Seat
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
-OPENINGS = ("GameStarted", "ScenarioLoaded")
-ORDER_GIVEN = "OrderGiven"
-GAME_ENDED = "GameEnded"
-READ = (*OPENINGS, ORDER_GIVEN, DEADLINE_PASSED, VACATION_TAKEN, SEAT_HANDED_OVER, GAME_ENDED)
+from games.models import SeatHolder, SeatRecord
 
 
 @dataclass
@@ -42,52 +33,21 @@ class Reliability:
         return round(100 * self.orders_in_time / owed) if owed else None
 
 
-def fold_reliability(
-    held: Iterable[tuple[int, str]], events: Iterable[tuple[int, str, dict[str, Any]]]
-) -> Reliability:
-    """The record of the seats `held` ((game id, faction)), from `events` ((game id, type, payload),
-    each game's in seq order): pure, no database."""
-    held = set(held)
-    seats: dict[tuple[int, str], Reliability] = {}
-    for game_id, kind, payload in events:
-        key = (game_id, str(payload.get("player", "")))
-        if kind in OPENINGS:
-            for seat in held:
-                if seat[0] == game_id:
-                    seats[seat] = Reliability(games_played=1)
-        elif kind == GAME_ENDED:
-            for seat, record in seats.items():
-                if seat[0] == game_id:
-                    record.games_finished = 1
-        elif key in held and kind == SEAT_HANDED_OVER:
-            seats[key] = Reliability(games_played=1)  # the present holder's record starts here
-        elif key in seats:
-            record = seats[key]
-            if kind == ORDER_GIVEN and payload.get("by") == "player":
-                record.orders_in_time += 1
-            elif kind == DEADLINE_PASSED:
-                record.deadlines_missed += 1
-            elif kind == VACATION_TAKEN:
-                record.vacations += 1
-    total = Reliability()
-    for record in seats.values():
-        total.games_played += record.games_played
-        total.games_finished += record.games_finished
-        total.orders_in_time += record.orders_in_time
-        total.deadlines_missed += record.deadlines_missed
-        total.vacations += record.vacations
-    return total
-
-
 def reliability_of(email: str) -> Reliability:
-    """The record of every seat an address holds (case does not count), from those games' logs."""
-    held = list(Seat.objects.filter(email__iexact=email.strip()).values_list("game_id", "faction"))
-    if not held:
-        return Reliability()
-    events = (
-        Event.objects.filter(game_id__in={game for game, _ in held}, type__in=READ)
-        .order_by("game_id", "seq")
-        .values_list("game_id", "type", "payload")
-        .iterator()
+    """The sum of the records of every holding of a seat by an address (case does not count): one query."""
+    held = SeatHolder.objects.filter(
+        email__iexact=email.strip(),
+        game_id=OuterRef("game_id"),
+        faction=OuterRef("faction"),
+        since_seq=OuterRef("since_seq"),
     )
-    return fold_reliability(held, events)
+    # A game counts once however many of its holdings the address held (a seat handed back to its
+    # own player, say); the turns count in each.
+    totals = SeatRecord.objects.filter(Exists(held)).aggregate(
+        games_played=Count("game_id", distinct=True, filter=Q(played__gt=0)),
+        games_finished=Count("game_id", distinct=True, filter=Q(finished__gt=0)),
+        orders_in_time=Sum("orders_in_time"),
+        deadlines_missed=Sum("deadlines_missed"),
+        vacations=Sum("vacations"),
+    )
+    return Reliability(**{name: total or 0 for name, total in totals.items()})

@@ -25,7 +25,8 @@ from games.engine import data as engine_data
 from games.engine.rng import seed_hash
 from games.eventstore.store import append_events
 from games.mail.turns import welcome_everyone
-from games.models import DeadlineSettings, Game, Seat
+from games.models import DeadlineSettings, Game, Seat, SeatHolder
+from games.projectors.seat_records import OPENINGS
 
 SETUP_ACTOR = "organiser"
 
@@ -200,7 +201,8 @@ def seat_and_open(
     """The seats, the opening events and the welcome emails of a game made already (H-SETUP): the end
     of `create_game`, and a gathered game's start (games/services/invitations.py), inside the
     caller's transaction, its players checked. `factions_drawn`: the gathered game's draw of its
-    "random" seats' factions ("FactionsDrawn", engine/seat_draw.py), recorded in the opening."""
+    "random" seats' factions ("FactionsDrawn", engine/seat_draw.py), recorded in the opening. Each
+    seat's holder is written with the opening (SeatHolder: whose record its turns are)."""
     for p in players:
         Seat.objects.create(
             game=game,
@@ -218,6 +220,11 @@ def seat_and_open(
     else:
         opening = [_scenario_opening(scenario, players, game)]
     rows = append_events(game, 0, opening, actor=SETUP_ACTOR)
+    # Who holds each seat from the opening on (docs/front-door.md "Reliability"): the log names no address.
+    since = next(row.seq for row in rows if row.type in OPENINGS)
+    SeatHolder.objects.bulk_create(
+        SeatHolder(game=game, faction=p.faction, since_seq=since, email=p.email) for p in players
+    )
     state = engine.fold(opening)
     welcome_everyone(game, state, rows[-1].seq)
 

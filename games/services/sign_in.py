@@ -5,17 +5,20 @@ outbox row in one transaction (games/mail/frontdoor.py signs the link as it is s
 good for SIGN_IN_MINUTES and once: `use_sign_in` marks its request used under the row's lock, so two
 clicks (or a mail scanner and the person) cannot both sign in. The account is the address's (found
 case-insensitively, else made with no usable password); the organiser's pages then show its games.
-Asking is rate limited per client and per address asked for (the view's `rate_limited`).
+Asking is rate limited per client and per address asked for (the view's `rate_limited`). The daily
+beat task `games.prune_sign_ins` deletes the requests that can sign nobody in any more
+(`prune_sign_in_requests`).
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,6 +27,9 @@ from games.models import SignInRequest
 from games.services.game_setup import is_an_address
 
 SIGN_IN_MINUTES = 30
+# A request past its expiry, or spent, is kept this long (an operator's look at "my link did not come")
+# before the daily pruning deletes it.
+PRUNE_AFTER = timedelta(days=1)
 
 
 class SignInError(ValueError):
@@ -93,3 +99,13 @@ def account_of(email: str) -> AbstractBaseUser:
         user.set_unusable_password()
         user.save()
     return user
+
+
+def prune_sign_in_requests(now: datetime | None = None) -> int:
+    """Delete the requests that expired, or were spent, more than PRUNE_AFTER ago: their links sign
+    nobody in (check_sign_in refuses a request it cannot find as it refuses a spent one), and the
+    table would otherwise grow by every ask for ever. Ids are not reused (PostgreSQL's sequence,
+    SQLite's AUTOINCREMENT), so an old link never names a newer request. Returns how many."""
+    before = (now or timezone.now()) - PRUNE_AFTER
+    deleted, _by_model = SignInRequest.objects.filter(Q(expires__lt=before) | Q(used__lt=before)).delete()
+    return deleted

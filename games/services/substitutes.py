@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -18,7 +19,7 @@ from games import engine
 from games.engine.table import SEAT_HANDED_OVER
 from games.eventstore.store import ConcurrencyError, append_events
 from games.mail.outbox import mail_seat
-from games.models import Game, NotificationPreference, Seat
+from games.models import Game, NotificationPreference, Seat, SeatHolder
 from games.reading.links import revoke_links
 from games.services.delivery_problems import address_changed, emails_chosen
 from games.services.game_setup import same_address
@@ -69,6 +70,9 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                 # The absent player's zone was their choice, not the substitute's (as their mail
                 # preferences below): the substitute reads the game's until they choose one.
                 Seat.objects.filter(pk=seat.pk).update(name=name, email=email, time_zone="")
+                # The substitute's record starts at the hand-over; what came before is the
+                # predecessor's (docs/front-door.md "Reliability").
+                SeatHolder.objects.create(game=game, faction=seat.faction, since_seq=row.seq, email=email)
                 seat.name, seat.email, seat.time_zone = name, email, ""
                 revoke_links(seat)
                 NotificationPreference.objects.filter(seat=seat).delete()
@@ -114,14 +118,22 @@ def address_edited(seat: Seat, old_email: str) -> bool:
     reply addresses and unsubscribe links stop working, its mail preferences start afresh and the
     old address's delivery problems are no longer the seat's. The new address's next email (or
     /links/new/) brings the new link. The same mailbox in other letters changes nothing.
-    Returns whether the links were withdrawn."""
-    if same_address(old_email, seat.email):
-        return False
+    The seat's present holder is corrected too (SeatHolder, whose record its turns are): the
+    address was mistyped, not handed over. Returns whether the links were withdrawn."""
     with transaction.atomic():
+        present_holder(seat).update(email=seat.email)
+        if same_address(old_email, seat.email):
+            return False
         revoke_links(seat)
         NotificationPreference.objects.filter(seat=seat).delete()
         address_changed(seat)
     return True
+
+
+def present_holder(seat: Seat) -> QuerySet[SeatHolder]:
+    """The seat's present holder's row: the newest of its game and faction."""
+    newest = SeatHolder.objects.filter(game_id=seat.game_id, faction=seat.faction).order_by("-since_seq")
+    return SeatHolder.objects.filter(pk__in=newest.values("pk")[:1])
 
 
 def set_preferences(

@@ -12,7 +12,16 @@ from django.utils.translation import gettext_lazy
 
 from aegea_pbem.sql_inserts import insert_rows
 from aegea_pbem.sql_selects import model_rows, model_select, rows_with_related
-from games.models import DeadlineSettings, Event, NotificationPreference, Seat, SeatClock, Vacation
+from games.models import (
+    DeadlineSettings,
+    Event,
+    NotificationPreference,
+    Seat,
+    SeatClock,
+    SeatRecord,
+    Vacation,
+)
+from games.projectors.seat_records import COUNTERS
 from games.words.clock import settings_and_vacations
 from notifications.models import Outbox
 from tests.order_loop_support import two_player_game
@@ -64,6 +73,31 @@ def test_an_upsert_updates_only_the_named_fields_and_ignore_conflicts_keeps_the_
     insert_rows([email("second"), email("second")], ignore_conflicts=True)
     (row,) = Outbox.objects.filter(game_id=game.pk, seq=1, seat_id=1, kind="turn")
     assert row.subject == "first" and row.created is not None  # auto_now_add, as the ORM sets it
+
+
+@pytest.mark.django_db
+def test_an_upsert_on_a_partial_unique_index_adds_the_increments_to_the_stored_counts():
+    """The seat records' upsert (games/projectors/seat_records.py): ON CONFLICT on the present
+    holding's partial index adds to its counters; a closed holding of the seat is not touched."""
+    game = two_player_game()
+    SeatRecord.objects.filter(game=game).delete()
+    SeatRecord.objects.create(
+        game=game, faction="athens", since_seq=1, until_seq=9, played=1, orders_in_time=4
+    )
+    SeatRecord.objects.create(game=game, faction="athens", since_seq=9, played=1, orders_in_time=2)
+    more = [
+        SeatRecord(game=game, faction="athens", since_seq=0, orders_in_time=3, deadlines_missed=1),
+        SeatRecord(game=game, faction="sparta", since_seq=0, vacations=1),  # no present row: a new one
+    ]
+    insert_rows(more, conflict=["game", "faction"], conflict_where='"until_seq" IS NULL', increment=COUNTERS)
+    stored = SeatRecord.objects.filter(game=game).order_by("faction", "since_seq")
+    assert [
+        (r.faction, r.since_seq, r.played, r.orders_in_time, r.deadlines_missed, r.vacations) for r in stored
+    ] == [
+        ("athens", 1, 1, 4, 0, 0),
+        ("athens", 9, 1, 5, 1, 0),
+        ("sparta", 0, 0, 0, 0, 1),
+    ]
 
 
 @pytest.mark.django_db
@@ -166,6 +200,7 @@ def test_insert_parameters_are_the_orms_also_where_the_field_is_skipped():
         *GameProgress.objects.filter(game=game),
         *GameSummary.objects.filter(game=game),
         SeatClock(game_id=game.pk, faction="athens", since_seq=None, missed_in_a_row=True),  # a bool
+        *SeatRecord.objects.filter(game=game),  # an integer's None (the present holding's until_seq)
         SeatClock(game_id=str(game.pk), faction="sparta"),  # a key given as text
         Game(name=gettext_lazy("Game %(id)s"), language="en"),  # a lazy string
         GameProgress(game=game, vp={"athens": 1}, must_act=["athens"], winners=[]),  # JSON dicts, lists

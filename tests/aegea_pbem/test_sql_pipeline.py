@@ -116,7 +116,7 @@ def test_after_sync_outside_a_pipeline_is_an_error():
 
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
-def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_five_writes(monkeypatch):
+def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_six_writes(monkeypatch):
     # The emails are sent by a worker after the order, not in its transaction: not run here.
     monkeypatch.setattr(deliver_pending, "apply_async", lambda **kwargs: None)
     game, on_turn, seq = game_with_its_seat_on_turn()
@@ -151,10 +151,12 @@ def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_five_writes(monk
     monkeypatch.setattr(type(wrapper), "_commit", commit)
     with connection.execute_wrapper(watch):
         submit_order(game, on_turn, Pass(on_turn.faction), seq)
-    assert sent == [("SELECT", True)] + [("INSERT", True)] * 5
+    # The events, the progress, the clocks, the seat record (docs/front-door.md "Reliability"),
+    # the summary and the emails.
+    assert sent == [("SELECT", True)] + [("INSERT", True)] * 6
     # BEGIN (psycopg waits for it even in a pipeline), the lock's rows, then the pipeline's end
-    # for all five writes and the COMMIT queued after them: three waits where there were eight.
-    assert waits == [1, 1, 6]
+    # for all six writes and the COMMIT queued after them: three waits where there were eight.
+    assert waits == [1, 1, 7]
     assert ended_before_djangos_commit == [True]  # so Django's commit() sends nothing
     assert load_game(game).seq > seq and not pipeline_on()
 

@@ -25,7 +25,7 @@ from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
 from games.eventstore import statecache
 from games.eventstore.projections import rebuild_projections
-from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock
+from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock, SeatRecord
 from games.reading.situation import load_game
 from games.services.game_setup import create_game
 from games.services.orders import submit_order
@@ -69,7 +69,7 @@ def order_statements(game, seat, command) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)  # real transactions: BEGIN and COMMIT are round trips too
-def test_an_order_that_hands_the_turn_on_costs_eight_statements(nudges):
+def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
     game = two_player_game()
     (on_turn,) = seats_to_act(game)
     nudges.clear()
@@ -85,6 +85,9 @@ def test_an_order_that_hands_the_turn_on_costs_eight_statements(nudges):
         "INSERT games_event",  # the whole batch in one INSERT
         "INSERT games_gameprogress",  # upsert, from the state submit_order folded (no query)
         "INSERT games_seatclock",  # upsert of the clocks that changed (both players' here)
+        # Upsert adding the order to the seat's present holding (docs/front-door.md "Reliability"):
+        # no read, held with the other INSERTs and sent in their one statement, so no wait more.
+        "INSERT games_seatrecord",
         "INSERT games_gamesummary",  # upsert
         # Every email of the order in one INSERT, to the seats read with the lock; the turn
         # email's "what happened" is read by the worker that sends it (happenings_when_sent).
@@ -101,7 +104,7 @@ def test_an_order_opens_a_deadline_by_the_settings_read_with_its_lock():
     DeadlineSettings.objects.create(game=game, turn_hours=5)
     (on_turn,) = seats_to_act(game)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert done.count("SELECT games_game") == 1 and len(done) == 8, done  # the lock; no settings query
+    assert done.count("SELECT games_game") == 1 and len(done) == 9, done  # the lock; no settings query
     (next_seat,) = seats_to_act(game)
     clock = SeatClock.objects.get(game=game, faction=next_seat.faction)
     assert clock.deadline == clock.due_since + timedelta(hours=5)
@@ -116,7 +119,7 @@ def test_seats_reading_their_own_time_zone_cost_the_order_no_query():
     game.seats.update(time_zone="Europe/London")
     (on_turn,) = seats_to_act(game)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert len(done) == 8, done
+    assert len(done) == 9, done
     (turn,) = Outbox.objects.filter(game_id=game.pk, kind="turn", seq=load_game(game).seq)
     assert turn.context["deadline"].endswith("(Europe/London)")
 
@@ -128,7 +131,7 @@ def test_with_a_vacation_on_record_an_order_reads_the_settings_and_vacations_its
     (waiting,) = [seat for seat in game.seats.all() if seat != on_turn]
     take_vacation(waiting, 2)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert done.count("SELECT games_game") == 2 and len(done) == 9, (
+    assert done.count("SELECT games_game") == 2 and len(done) == 10, (
         done
     )  # the lock, then settings and vacations
     clock = SeatClock.objects.get(game=game, faction=waiting.faction)
@@ -161,13 +164,13 @@ def test_an_order_in_an_organisers_game_costs_no_query_for_the_organiser():
     game = Game.objects.get(pk=create_game([ANA, BEN], organiser=organiser).pk)
     (on_turn,) = seats_to_act(game)
     done = order_statements(game, on_turn, Pass(on_turn.faction))
-    assert "SELECT auth_user" not in done and len(done) == 8, done
+    assert "SELECT auth_user" not in done and len(done) == 9, done
     welcome = Outbox.objects.filter(game_id=game.pk, kind="welcome").first()
     assert welcome.context["organiser_name"] == "Olga"  # the welcome still names them
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_seven_statements():
+def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_eight_statements():
     game = two_player_game()
     while load_game(game).state.phase != "winter_orders":
         seat = seats_to_act(game)[0]
@@ -182,6 +185,7 @@ def test_a_sealed_winter_order_while_others_still_owe_theirs_costs_seven_stateme
         # The other seat still owes the same obligation: its deadline stands (no settings,
         # vacations); only the sealer's clock clears.
         "INSERT games_seatclock",
+        "INSERT games_seatrecord",  # the sealed order counts for the seat's holder
         "INSERT games_gamesummary",  # nobody newly owes anything: no email, no outbox INSERT
         "COMMIT",
     ], done
@@ -210,10 +214,12 @@ def test_read_models_written_by_the_orders_equal_a_rebuild_from_the_log():
                 model_to_dict(r, exclude=["id"]) | {"due_since": r.due_since}
                 for r in SeatClock.objects.order_by("game_id", "faction")
             ],
+            [model_to_dict(r, exclude=["id"]) for r in SeatRecord.objects.order_by("faction", "since_seq")],
         ]
 
     live = rows()
     assert any(clock["deadline"] for clock in live[2])
+    assert sum(record["orders_in_time"] for record in live[3]) > 0
     rebuild_projections()
     assert rows() == live
     rebuild_projections(batch_size=3)

@@ -3,11 +3,14 @@ and a player's profile. Parse, call a service, render."""
 
 from __future__ import annotations
 
+import math
+
 from django.contrib.auth import get_user_model, login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import posted_email, rate_limited
@@ -16,8 +19,23 @@ from games.projectors.reliability import reliability_of
 from games.services.sign_in import SignInError, ask_for_sign_in, check_sign_in, use_sign_in
 from games.web.forms.frontdoor import SignInForm
 
+
+def too_many_sign_ins(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:
+    """The sign-in page again, saying that no link was sent and how many minutes to wait (HTTP 429)."""
+    minutes = math.ceil(retry_after / 60)
+    message = ngettext(
+        "Too many sign-in links were asked for this address or from your connection, so no email was"
+        " sent. Try again in %(minutes)s minute.",
+        "Too many sign-in links were asked for this address or from your connection, so no email was"
+        " sent. Try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+    form = SignInForm(request.POST or None)
+    return render(request, "games/sign_in.html", {"form": form, "refused": message}, status=429)
+
+
 # Each ask mails an address: limited per client and per address asked for, as a new link is.
-mails_a_link = rate_limited(None, post="newlinks", also=[posted_email])
+mails_a_link = rate_limited(None, post="newlinks", also=[posted_email], refused=too_many_sign_ins)
 # A link's token is checked before the page shows: guessing is limited per client, as logins are.
 opens_a_link = rate_limited("links", post="logins")
 
@@ -57,7 +75,7 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def profile(request: HttpRequest, user_id: int) -> HttpResponse:
-    """A player's record of reliability, folded from the log (games/projectors/reliability.py).
+    """A player's record of reliability, kept from the log by a projector (games/projectors/reliability.py).
     Their address is never shown: the name is the account's, else the one of their latest seat."""
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.email:

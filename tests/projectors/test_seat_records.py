@@ -1,0 +1,106 @@
+"""The seat records (docs/front-door.md "Reliability"): each holding of a seat and what it did, a pure
+fold of the log that a rebuild gives again, in one batch or many."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+from django.forms.models import model_to_dict
+
+from games.engine import Pass
+from games.engine.commands import CommitCoins
+from games.engine.data import FIRST_YEAR
+from games.eventstore.projections import rebuild_projections
+from games.models import SeatHolder, SeatRecord
+from games.projectors.reliability import Reliability, reliability_of
+from games.projectors.seat_records import Holding, fold_holdings
+from games.reading.situation import load_game
+from games.services.deadline_tick import tick
+from games.services.orders import submit_order
+from games.services.substitutes import hand_over_seat
+from games.services.vacations import take_vacation
+from tests.order_loop_support import seats_to_act, two_player_game
+
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def test_a_hand_over_ends_one_holding_and_begins_the_next_which_the_game_end_finds():
+    events = [
+        (1, "GameStarted", {"seat_order": ["athens", "sparta"]}),
+        (2, "OrderGiven", {"player": "athens", "by": "player"}),
+        (3, "DeadlinePassed", {"player": "athens"}),
+        (4, "OrderGiven", {"player": "athens", "by": "system"}),  # the default order: not the player's
+        (5, "SeatHandedOver", {"player": "athens"}),
+        (6, "OrderGiven", {"player": "athens", "by": "player"}),
+        (7, "OrderGiven", {"player": "sparta", "by": "player"}),
+        (8, "VacationTaken", {"player": "athens"}),
+        (9, "GameEnded", {"standings": [{"player": "sparta"}, {"player": "athens"}]}),
+    ]
+    assert fold_holdings(events) == [
+        Holding("athens", 1, until_seq=5, played=1, orders_in_time=1, deadlines_missed=1),
+        Holding("sparta", 1, played=1, finished=1, orders_in_time=1),
+        Holding("athens", 5, played=1, finished=1, orders_in_time=1, vacations=1),
+    ]
+    # Without the opening (a later batch): the counts go to the present holdings, whose seqs the
+    # database knows (since_seq None), and a hand-over closes the present one.
+    assert fold_holdings(events[4:6]) == [
+        Holding("athens", None, until_seq=5),
+        Holding("athens", 5, played=1, orders_in_time=1),
+    ]
+
+
+def _rows() -> list[dict]:
+    ordered = SeatRecord.objects.order_by("game_id", "faction", "since_seq")
+    return [model_to_dict(r, exclude=["id"]) for r in ordered]
+
+
+@pytest.mark.django_db(transaction=True)  # the orders' pipelined upserts, as in production
+def test_the_orders_records_equal_a_rebuild_in_one_batch_or_many():
+    """A game played to its end with a missed deadline, a vacation and a hand-over of Athens half-way:
+    the records the orders, the beat and the hand-over wrote are the ones the log gives again."""
+    with time_machine.travel(T0, tick=False):
+        game = two_player_game()
+    now, handed_over = T0, None
+    while (state := load_game(game).state).phase != "ended":
+        seat = seats_to_act(game)[0]
+        now += timedelta(hours=1)
+        if state.year == FIRST_YEAR - 2 and handed_over is None:
+            with time_machine.travel(now, tick=False):
+                take_vacation(game.seats.get(faction="athens"), 1)
+                hand_over_seat(game.seats.get(faction="athens"), "Cleo", "cleo@example.com")
+            handed_over = load_game(game).seq
+            continue
+        if (
+            state.year == FIRST_YEAR - 5
+            and seat.faction == "athens"
+            and not SeatRecord.objects.filter(deadlines_missed__gt=0)
+        ):
+            now += timedelta(days=5)
+            with time_machine.travel(now, tick=False):
+                assert tick().defaults
+            continue
+        command = CommitCoins(seat.faction) if state.phase == "winter_orders" else Pass(seat.faction)
+        with time_machine.travel(now, tick=False):
+            submit_order(game, seat, command, load_game(game).seq)
+    live = _rows()
+    athens = [row for row in live if row["faction"] == "athens"]
+    assert [(r["since_seq"], r["until_seq"], r["played"], r["finished"]) for r in athens] == [
+        (1, handed_over, 1, 0),
+        (handed_over, None, 1, 1),
+    ]
+    assert athens[0]["vacations"] == 1 and athens[1]["deadlines_missed"] == 1
+    assert all(row["orders_in_time"] > 0 for row in live)
+    rebuild_projections()
+    assert _rows() == live
+    rebuild_projections(batch_size=3)
+    assert _rows() == live
+    # The holders: Ana from the opening until the hand-over, Cleo from it on.
+    holders = list(SeatHolder.objects.filter(faction="athens").values_list("since_seq", "email"))
+    assert holders == [(1, "ana@example.com"), (handed_over, "cleo@example.com")]
+    first, second = athens
+    assert reliability_of("ana@example.com") == Reliability(
+        1, 0, first["orders_in_time"], first["deadlines_missed"], 1
+    )
+    assert reliability_of("cleo@example.com") == Reliability(1, 1, second["orders_in_time"], 1, 0)
