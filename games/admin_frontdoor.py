@@ -130,6 +130,7 @@ class SeatRecordAdmin(FactAdmin):
         "played",
         "finished",
         "orders_in_time",
+        "orders_taken_back",
         "deadlines_missed",
         "vacations",
     ]

@@ -15,7 +15,7 @@ import django.db.models.functions.text
 from django.db import migrations, models
 
 OPENINGS = ("GameStarted", "ScenarioLoaded")
-READ = (*OPENINGS, "OrderGiven", "DeadlinePassed", "VacationTaken", "SeatHandedOver", "GameEnded")
+READ = (*OPENINGS, "OrderGiven", "OrderTakenBack", "DeadlinePassed", "VacationTaken", "SeatHandedOver", "GameEnded")
 
 
 def fill(apps, schema_editor):
@@ -94,6 +94,7 @@ class Migration(migrations.Migration):
                 ('played', models.PositiveIntegerField(default=0, verbose_name='games played')),
                 ('finished', models.PositiveIntegerField(default=0, verbose_name='games finished')),
                 ('orders_in_time', models.PositiveIntegerField(default=0, verbose_name='orders given in time')),
+                ('orders_taken_back', models.PositiveIntegerField(default=0, verbose_name='orders taken back')),
                 ('deadlines_missed', models.PositiveIntegerField(default=0, verbose_name='deadlines missed')),
                 ('vacations', models.PositiveIntegerField(default=0, verbose_name='vacations taken')),
                 ('game', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='seat_records', to='games.game')),

@@ -49,7 +49,8 @@ class SeatRecord(models.Model):
 
     The counters are what the log says of that holding: `played` 1 for a holding begun by the
     opening or a hand-over, `finished` 1 if it still held the seat at GameEnded, the orders the
-    player gave (OrderGiven by "player"), the deadlines missed (DeadlinePassed) and the vacations
+    player gave (OrderGiven by "player") and those of them taken back (OrderTakenBack, H-TAKEBACK:
+    each counter only grows, as the upsert adds), the deadlines missed (DeadlinePassed) and the vacations
     taken (VacationTaken).
     """
 
@@ -61,6 +62,7 @@ class SeatRecord(models.Model):
     played = models.PositiveIntegerField(_("games played"), default=0)
     finished = models.PositiveIntegerField(_("games finished"), default=0)
     orders_in_time = models.PositiveIntegerField(_("orders given in time"), default=0)
+    orders_taken_back = models.PositiveIntegerField(_("orders taken back"), default=0)
     deadlines_missed = models.PositiveIntegerField(_("deadlines missed"), default=0)
     vacations = models.PositiveIntegerField(_("vacations taken"), default=0)
 

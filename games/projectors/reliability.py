@@ -2,18 +2,19 @@
 
 What one address's holdings of seats did: games played (a seat held from the opening or from a
 hand-over on), games finished (the seat still held at GameEnded), orders given in time (OrderGiven
-by the player), deadlines missed (DeadlinePassed: the server gave the default order) and vacations
-taken (VacationTaken). Each holding's counts are the SeatRecord read model, kept from the log by
-games/projectors/seat_records.py; whose holding it was is SeatHolder, written by the services at
-the opening and at each hand-over. So a dropped player's misses before the hand-over count
-against them, and their substitute is credited from the hand-over on. Never a counter anyone keeps.
+by the player, less those taken back), deadlines missed (DeadlinePassed: the server gave the
+default order) and vacations taken (VacationTaken). Each holding's counts are the SeatRecord read
+model, kept from the log by games/projectors/seat_records.py; whose holding it was is SeatHolder,
+written by the services at the opening and at each hand-over. So a dropped player's misses before
+the hand-over count against them, and their substitute is credited from the hand-over on. Never a
+counter anyone keeps.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from games.models import SeatHolder, SeatRecord
 
@@ -46,7 +47,7 @@ def reliability_of(email: str) -> Reliability:
     totals = SeatRecord.objects.filter(Exists(held)).aggregate(
         games_played=Count("game_id", distinct=True, filter=Q(played__gt=0)),
         games_finished=Count("game_id", distinct=True, filter=Q(finished__gt=0)),
-        orders_in_time=Sum("orders_in_time"),
+        orders_in_time=Sum(F("orders_in_time") - F("orders_taken_back")),
         deadlines_missed=Sum("deadlines_missed"),
         vacations=Sum("vacations"),
     )

@@ -2,7 +2,8 @@
 
 A holding begins at the game's opening (GameStarted or ScenarioLoaded, one per faction of its seat
 order) or at a hand-over (SeatHandedOver), and ends at the seat's next hand-over. Its row counts
-the orders its player gave (OrderGiven by "player"), the deadlines it missed (DeadlinePassed: the
+the orders its player gave (OrderGiven by "player") and took back (OrderTakenBack), the deadlines
+it missed (DeadlinePassed: the
 server gave the default order), the vacations taken (VacationTaken), and whether it still held the
 seat at GameEnded. Which address held it is not in the log: games/models/reliability.py's
 SeatHolder, which the services write, says so; games/projectors/reliability.py joins the two.
@@ -28,8 +29,9 @@ from games.models import Event, Game, SeatRecord
 
 OPENINGS = ("GameStarted", "ScenarioLoaded")
 ORDER_GIVEN = "OrderGiven"
+ORDER_TAKEN_BACK = "OrderTakenBack"  # H-TAKEBACK: only the player who gave the order takes it back
 GAME_ENDED = "GameEnded"
-COUNTERS = ["played", "finished", "orders_in_time", "deadlines_missed", "vacations"]
+COUNTERS = ["played", "finished", "orders_in_time", "orders_taken_back", "deadlines_missed", "vacations"]
 # The present holding's row: SeatRecord's partial unique index games_seatrecord_present.
 PRESENT = '"until_seq" IS NULL'
 
@@ -45,6 +47,7 @@ class Holding:
     played: int = 0
     finished: int = 0
     orders_in_time: int = 0
+    orders_taken_back: int = 0
     deadlines_missed: int = 0
     vacations: int = 0
 
@@ -83,6 +86,8 @@ def fold_holdings(events: Iterable[tuple[int, str, Any]]) -> list[Holding]:
             begin(faction, seq)
         elif kind == ORDER_GIVEN and payload.get("by") == "player":
             current(faction).orders_in_time += 1
+        elif kind == ORDER_TAKEN_BACK:  # H-TAKEBACK: the order taken back was not given after all
+            current(faction).orders_taken_back += 1
         elif kind == DEADLINE_PASSED:
             current(faction).deadlines_missed += 1
         elif kind == VACATION_TAKEN:
@@ -131,6 +136,7 @@ def _row(game: Game, holding: Holding, until_seq: int | None) -> SeatRecord:
         played=holding.played,
         finished=holding.finished,
         orders_in_time=holding.orders_in_time,
+        orders_taken_back=holding.orders_taken_back,
         deadlines_missed=holding.deadlines_missed,
         vacations=holding.vacations,
     )

@@ -51,6 +51,20 @@ def test_a_hand_over_ends_one_holding_and_begins_the_next_which_the_game_end_fin
     ]
 
 
+def test_h_takeback_an_order_taken_back_is_not_counted_as_given():
+    events = [
+        (1, "GameStarted", {"seat_order": ["athens", "sparta"]}),
+        (2, "OrderGiven", {"player": "athens", "by": "player"}),
+        (3, "OrderTakenBack", {"player": "athens", "order_seq": 2}),
+        (4, "OrderGiven", {"player": "athens", "by": "player"}),  # the order given instead
+    ]
+    assert fold_holdings(events) == [
+        Holding("athens", 1, played=1, orders_in_time=2, orders_taken_back=1),
+        Holding("sparta", 1, played=1),
+    ]
+    assert fold_holdings(events[2:3]) == [Holding("athens", None, orders_taken_back=1)]  # a later batch
+
+
 def _rows() -> list[dict]:
     ordered = SeatRecord.objects.order_by("game_id", "faction", "since_seq")
     return [model_to_dict(r, exclude=["id"]) for r in ordered]
