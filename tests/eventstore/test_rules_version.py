@@ -22,7 +22,8 @@ from django.urls import reverse
 from games import engine
 from games.engine import Pass, winter
 from games.engine.simulation import play_random_game
-from games.eventstore.replay import LoggedEvent, ReplayReport, main, replay
+from games.eventstore.replay import LoggedEvent, ReplayReport, replay
+from games.eventstore.replay_report import main
 from games.eventstore.verification import verify_game
 from games.models import Event, Game
 from games.reading.situation import load_game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.eventstore.replay import not_checked_text, other_rules_note
+from games.eventstore.replay_report import not_checked_text, other_rules_note
 from games.eventstore.verification import ChainProblem, verify_chain, verify_game, witnesses_problem
 from games.models import Game
 from tools.verify_export import Unreadable, Witness, read_witnesses
