@@ -28,6 +28,7 @@ from notifications.hooks import LateParts
 from notifications.models import Outbox
 from notifications.services import enqueue
 
+Status = Invitation.Status
 KINDS = frozenset({"signin", "invitation", "invite-remind", "invite-answer", "sub-offer"})
 SALTS = {"signin": "aegea.front-door.sign-in", "invitation": "aegea.front-door.invitation"}
 NO_GAME = 0  # the outbox's game id of an email that belongs to no game (a sign-in link)
@@ -82,15 +83,23 @@ def mail_sign_in(request: SignInRequest) -> None:
             ],
             "link_label": _("Sign in"),
             "links_of": {"signin": request.pk},
+            # Not a seat's link (emails/_base.html's default footer): a sign-in link's own truth.
+            "footer_note": _(
+                "This sign-in link works once, for %(minutes)s minutes, and only signs you in: do not"
+                " share it. If you did not ask for it, ignore this email."
+            )
+            % {"minutes": minutes},
         }
     _enqueue(NO_GAME, 0, request.pk, "signin", request.email, request.language, context)
 
 
 def mail_invitation(invitation: Invitation, organiser_name: str, reminder: int = 0) -> None:
-    """The invitation (or its `reminder`-th reminder) in the game's language: who asks, the game's
-    pace, and one link to a page that accepts or declines."""
+    """The invitation (or its `reminder`-th reminder) in the invitation's language (the organiser's
+    choice for this address, the game's by default): who asks, the game's pace, and one link to a
+    page that accepts or declines."""
     game = invitation.game
-    with translation.override(game.language):
+    language = invitation.language or game.language
+    with translation.override(language):
         lines = [
             _("%(organiser)s invites you to play AEGEAPOLIS, a board game by email, in the game %(game)s.")
             % {"organiser": organiser_name, "game": game.name},
@@ -108,35 +117,52 @@ def mail_invitation(invitation: Invitation, organiser_name: str, reminder: int =
             "paragraphs": lines,
             "link_label": _("Accept or decline"),
             "links_of": {"invitation": invitation.pk},
+            "footer_note": _(
+                "This link is your invitation: do not share it. It answers for your address until you"
+                " answer or the invitation lapses."
+            ),
         }
     kind = "invite-remind" if reminder else "invitation"
-    _enqueue(game.pk, reminder, invitation.pk, kind, invitation.email, game.language, context)
+    _enqueue(game.pk, reminder, invitation.pk, kind, invitation.email, language, context)
 
 
-def mail_answer_to_organiser(game: Game, invitation: Invitation) -> None:
-    """Tell the organiser that an invitation was accepted, declined or lapsed (no organiser or no
-    address: nobody to tell)."""
+def mail_answer_to_organiser(game: Game, invitation: Invitation, lobby: bool = False) -> None:
+    """Tell the organiser that an invitation was accepted, declined or lapsed, or (`lobby`) that
+    someone took an open seat in the lobby (no organiser or no address: nobody to tell). The subject
+    is one whole sentence of its own, "AEGEAPOLIS <game>: ..." as every front-door email's."""
     organiser = game.organiser
     if organiser is None or not organiser.email:
         return
+    status = Invitation.Status(invitation.status)
     with translation.override(game.language):
-        who = invitation.name or invitation.email
-        said = {
-            Invitation.Status.ACCEPTED: _("%(who)s accepted the invitation to %(game)s."),
-            Invitation.Status.DECLINED: _(
-                "%(who)s declined the invitation to %(game)s; the seat is free again."
-            ),
-            Invitation.Status.LAPSED: _(
-                "The invitation of %(who)s to %(game)s lapsed; the seat is free again."
-            ),
-        }[Invitation.Status(invitation.status)] % {"who": who, "game": game.name}
+        values = {"who": invitation.name or invitation.email, "game": game.name}
+        if lobby:
+            subject = _("AEGEAPOLIS %(game)s: %(who)s took an open seat") % values
+            said = [_("%(who)s took an open seat of %(game)s in the lobby.") % values]
+        else:
+            subject = {
+                Status.ACCEPTED: _("AEGEAPOLIS %(game)s: %(who)s accepted the invitation"),
+                Status.DECLINED: _("AEGEAPOLIS %(game)s: %(who)s declined the invitation"),
+                Status.LAPSED: _("AEGEAPOLIS %(game)s: the invitation of %(who)s lapsed"),
+            }[status] % values
+            said = [
+                {
+                    Status.ACCEPTED: _("%(who)s accepted the invitation to %(game)s."),
+                    Status.DECLINED: _("%(who)s declined the invitation to %(game)s."),
+                    Status.LAPSED: _("The invitation of %(who)s to %(game)s lapsed."),
+                }[status]
+                % values
+            ]
+            if status != Status.ACCEPTED:
+                said.append(_("The seat is free again: invite someone else, or begin with who accepted."))
         context = {
             "game_name": game.name,
             "greeting": _("Hello,"),
-            "subject": said,
-            "paragraphs": [said],
+            "subject": subject,
+            "paragraphs": said,
             "plain_link": f"{settings.SITE_URL}{reverse('games:organiser-game', args=[game.pk])}",
             "link_label": _("Open the game"),
+            "footer_note": _("The link opens your game's page once you are signed in."),
         }
     _enqueue(game.pk, 0, invitation.pk, "invite-answer", organiser.email, game.language, context)
 
@@ -162,6 +188,7 @@ def mail_offer_to_organiser(game: Game, offer: SubstituteOffer) -> None:
             ],
             "plain_link": f"{settings.SITE_URL}{reverse('games:organiser-substitutes', args=[game.pk])}",
             "link_label": _("Open the game"),
+            "footer_note": _("The link opens your game's page once you are signed in."),
         }
     _enqueue(game.pk, 0, offer.pk, "sub-offer", organiser.email, game.language, context)
 

@@ -25,6 +25,9 @@ class SignInRequest(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     expires = models.DateTimeField(_("expires"))
     used = models.DateTimeField(_("used"), null=True, blank=True)
+    # Where the person was going when asked to sign in (a local path, checked again on use): the
+    # link lands them there, e.g. on the lobby's seat they chose (docs/front-door.md "Sign-in").
+    next_path = models.CharField(_("next page"), max_length=300, blank=True, default="")
 
     def __str__(self) -> str:
         return f"sign-in {self.pk} for {self.email}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
@@ -42,7 +43,8 @@ def gathering_page(game: Game) -> dict[str, Any]:
                 "status": i.get_status_display(),
                 "state": i.status,
                 "name": i.name,
-                "language": dict(settings.LANGUAGES).get(i.language, i.language) if i.name else "",
+                # The invitation's language while it waits, the player's own once accepted.
+                "language": dict(settings.LANGUAGES).get(i.language, i.language),
             }
             for i in invitations
         ],
@@ -51,6 +53,23 @@ def gathering_page(game: Game) -> dict[str, Any]:
         "may_begin": len(accepted) >= 2,
         "pace": pace(game),
     }
+
+
+def profiles_of(emails: list[str]) -> dict[str, int]:
+    """The account id of each address that has one (keyed by the address casefolded): the organiser's
+    pages link a player's name to their record (/players/<id>/, docs/front-door.md "Reliability")."""
+    wanted = {e.casefold() for e in emails if e}
+    if not wanted:
+        return {}
+    query = Q()
+    for email in wanted:
+        query |= Q(email__iexact=email)
+    found: dict[str, int] = {}
+    for pk, email in (
+        get_user_model().objects.filter(query, is_active=True).order_by("pk").values_list("pk", "email")
+    ):
+        found.setdefault(email.casefold(), pk)
+    return found
 
 
 def gathering_line(game: Game) -> str:

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import engine
@@ -180,11 +181,13 @@ def create_game(
 def new_game_row(
     name: str, language: str, organiser: AbstractBaseUser | None, deadlines: DeadlineSettings | None
 ) -> Game:
-    """The game's row (named "Game <id>" when unnamed) and its deadline settings, inside the caller's
-    transaction: no seat, no event yet (create_game, and a gathering game's start)."""
+    """The game's row (named "Game <id>" in the game's language when unnamed) and its deadline
+    settings, inside the caller's transaction: no seat, no event yet (create_game, and a gathering
+    game's start)."""
     game = Game.objects.create(name=name.strip(), language=language, organiser=organiser)
-    if not game.name:
-        game.name = _("Game %(id)s") % {"id": game.pk}
+    if not game.name:  # in the game's language, as its emails and its players' pages mostly are
+        with translation.override(language):
+            game.name = _("Game %(id)s") % {"id": game.pk}
         game.save(update_fields=["name"])
     if deadlines is not None:
         deadlines.game = game

@@ -95,16 +95,23 @@ def _check_seat(gathering: Gathering, email: str, faction: str) -> None:
         raise InvitationError(_("That faction is promised to another player."))
 
 
-def invite(game: Game, email: str, faction: str = "") -> Invitation:
-    """Ask `email` for a seat (`faction`, or "" for a random one), with the invitation email in the
-    game's language (H-SETUP: one address and one faction per seat)."""
+def invite(game: Game, email: str, faction: str = "", language: str = "") -> Invitation:
+    """Ask `email` for a seat (`faction`, or "" for a random one), with the invitation email in
+    `language` (the game's when not given), H-SETUP: one address and one faction per seat."""
     email = email.strip()
+    language = language or game.language
+    if language not in dict(settings.LANGUAGES):
+        raise InvitationError(_("Unknown language %(language)s.") % {"language": language})
     with transaction.atomic():
         gathering = _locked(game)
         _check_seat(gathering, email, faction)
         now = timezone.now()
         invitation = Invitation.objects.create(
-            game=game, email=email, faction=faction, expires=now + timedelta(days=INVITATION_DAYS)
+            game=game,
+            email=email,
+            faction=faction,
+            language=language,
+            expires=now + timedelta(days=INVITATION_DAYS),
         )
         mail_invitation(invitation, organiser_name(game))
     return invitation
@@ -159,7 +166,7 @@ def _accept(invitation: Invitation, name: str, language: str, time_zone: str) ->
         raise InvitationError(_("Another player has that name; choose another."))
     invitation.status = Status.ACCEPTED
     invitation.name = name
-    invitation.language = language or invitation.game.language
+    invitation.language = language or invitation.language or invitation.game.language
     invitation.time_zone = time_zone
     invitation.answered = timezone.now()
     invitation.save(update_fields=["status", "name", "language", "time_zone", "answered"])
@@ -178,7 +185,7 @@ def take_open_seat(
         _check_seat(gathering, email, "")
         invitation = Invitation.objects.create(game=game, email=email, expires=timezone.now())
         _accept(invitation, name, language, time_zone)
-        mail_answer_to_organiser(game, invitation)
+        mail_answer_to_organiser(game, invitation, lobby=True)
         if holding(game).filter(status=Status.ACCEPTED).count() == gathering.seats:
             _begin(gathering)
     return invitation

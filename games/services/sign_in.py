@@ -36,9 +36,10 @@ class SignInError(ValueError):
     """A sign-in that cannot go on; the message is fit to show the person."""
 
 
-def ask_for_sign_in(email: str, language: str) -> SignInRequest:
+def ask_for_sign_in(email: str, language: str, next_path: str = "") -> SignInRequest:
     """Mail a one-time sign-in link to `email` in `language` (the address is not checked against any
-    account: whoever reads that mailbox may sign in as it)."""
+    account: whoever reads that mailbox may sign in as it). `next_path`: the local page the link
+    lands on (the caller checked it is one of ours; the view checks it again on use)."""
     email = email.strip()
     if not is_an_address(email):
         raise SignInError(_("%(email)s is not an email address.") % {"email": email})
@@ -47,7 +48,11 @@ def ask_for_sign_in(email: str, language: str) -> SignInRequest:
     now = timezone.now()
     with transaction.atomic():
         request = SignInRequest.objects.create(
-            email=email, language=language, created=now, expires=now + timedelta(minutes=SIGN_IN_MINUTES)
+            email=email,
+            language=language,
+            created=now,
+            expires=now + timedelta(minutes=SIGN_IN_MINUTES),
+            next_path=next_path[:300],
         )
         mail_sign_in(request)
     return request

@@ -53,6 +53,9 @@ urlpatterns = [
     # The front door (docs/front-door.md): sign-in by email, invitations, the lobby, profiles.
     path("sign-in/", frontdoor.sign_in, name="sign-in"),
     path("sign-in/<str:token>/", frontdoor.sign_in_link, name="sign-in-link"),
+    path("sign-out/", frontdoor.sign_out, name="sign-out"),
+    # A signed-in player's own seat: its page through a fresh link (games/reading/own_seats.py).
+    path("your-seats/<int:seat_id>/", frontdoor.open_own_seat, name="own-seat"),
     path("organiser/games/gather/", gathering.new_gathering, name="organiser-gather"),
     path("organiser/games/<int:game_id>/players/", gathering.organiser_gathering, name="organiser-gathering"),
     path("invitation/<str:token>/", gathering.invitation, name="invitation"),

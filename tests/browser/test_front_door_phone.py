@@ -64,8 +64,9 @@ def _answer(browser: Any, live_server: Any, email: str, locale: str, shots: Any,
         # The field starts with the browser's own zone (frontdoor.js), which the player keeps.
         assert page.input_value("#id_time_zone") == (seat.get("time_zone") or "UTC")
         page.click(".frontdoor-form button[type=submit]")
-    else:
+    else:  # a decline cannot be undone: it is asked again before it counts
         page.click(".frontdoor-decline button[type=submit]")
+        page.click(".frontdoor-decline-confirm button[type=submit]")
     page.wait_for_selector("main [role=status]")
     page.screenshot(path=str(shots / f"answered-{name}.png"), full_page=True)
     page.context.close()

@@ -69,11 +69,19 @@ def test_a_declined_invitation_is_told_to_the_organiser(client, organiser):
     game = _gather(client)
     client.post(f"/organiser/games/{game.pk}/players/", {"action": "invite", "email": "cy@example.com"})
     link = _invitation_link("cy@example.com")
-    assert "declined" in client.post(link, {"action": "decline"}).content.decode()
+    # A decline cannot be undone: the first tap asks again, on a page of its own (no script needed).
+    asked = client.post(link, {"action": "decline"})
+    assert asked.status_code == 200 and "Yes, decline" in asked.content.decode()
+    assert Invitation.objects.get(game=game).status == Invitation.Status.PENDING
+    assert "declined" in client.post(link, {"action": "decline", "confirm": "yes"}).content.decode()
     assert Invitation.objects.get(game=game).status == Invitation.Status.DECLINED
     deliver_outbox()
-    assert any("declined" in m.subject for m in mail.outbox if m.to == ["olga@example.com"])
-    assert client.post(link, {"action": "decline"}).status_code == 400
+    (told,) = [m for m in mail.outbox if m.to == ["olga@example.com"]]
+    # The subject is one whole sentence (no clause cut at a semicolon); the body says the rest.
+    assert told.subject == "AEGEAPOLIS Delos: cy@example.com declined the invitation"
+    assert "cy@example.com declined the invitation to Delos." in told.body
+    assert "The seat is free again" in told.body
+    assert client.post(link, {"action": "decline", "confirm": "yes"}).status_code == 400
 
 
 def test_a_stranger_signs_in_and_takes_a_seat_in_the_lobby(client, organiser):
@@ -87,8 +95,14 @@ def test_a_stranger_signs_in_and_takes_a_seat_in_the_lobby(client, organiser):
     taken = client.post(f"/lobby/{game.pk}/", {"name": "Zoe", "language": "en", "time_zone": ""})
     assert taken.status_code == 200
     assert "1 of 2 seats free" in client.get("/lobby/").content.decode()
+    # Seated: the lobby offers no second seat, and says why.
+    lobby = client.get("/lobby/").content.decode()
+    assert "You have a seat in this game." in lobby and f"/lobby/{game.pk}/" not in lobby
+    seat_page = client.get(f"/lobby/{game.pk}/").content.decode()
+    assert "You have a seat in this game." in seat_page and 'name="name"' not in seat_page
     again = client.post(f"/lobby/{game.pk}/", {"name": "Zoe", "language": "en", "time_zone": ""})
-    assert again.status_code == 400 and "invited already" in again.content.decode()
+    assert again.status_code == 400 and "You have a seat in this game." in again.content.decode()
+    assert Invitation.objects.filter(game=game).count() == 1
 
 
 @override_settings(RATE_LIMITS={"invitations": (2, 3600)})

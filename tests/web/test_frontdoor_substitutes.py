@@ -39,6 +39,7 @@ def test_a_seat_sought_in_the_lobby_is_handed_to_one_who_offered(client, organis
     client.force_login(organiser)
     seats_page = client.get(page).content.decode()
     assert "Hand the seat to Zoe" in seats_page and '<dd class="played">0</dd>' in seats_page
+    assert f'<a href="/players/{zoe.pk}/">Zoe</a>' in seats_page  # her name opens her record
     offer = SubstituteOffer.objects.get()
     assert client.post(page, {"action": "accept", "offer": offer.pk}).status_code == 302
     ben.refresh_from_db()

@@ -19,7 +19,12 @@ class SignInForm(forms.Form):
 
 
 class GatheringForm(forms.Form):
-    name = forms.CharField(label=_("Name of the game"), max_length=200, required=False)
+    name = forms.CharField(
+        label=_("Name of the game"),
+        max_length=200,
+        required=False,
+        help_text=_("Left blank, the game is called “Game” and its number, in the game's language."),
+    )
     language = forms.ChoiceField(label=_("Language of the invitations"), choices=settings.LANGUAGES)
     seats = forms.TypedChoiceField(
         label=_("Players"), choices=[(n, str(n)) for n in (2, 3, 4)], coerce=int, initial=4
@@ -39,6 +44,10 @@ def _faction_choices() -> list[tuple[str, str]]:
 class InvitationForm(forms.Form):
     email = forms.EmailField(label=_("Player's email address"), max_length=254)
     faction = forms.ChoiceField(label=_("Faction"), choices=_faction_choices, required=False)
+    # One friend reads German, another English: each invitation in its own (the game's, to start).
+    language = forms.ChoiceField(
+        label=_("Language of the invitation"), choices=settings.LANGUAGES, required=False
+    )
 
 
 class AnswerForm(forms.Form):

@@ -12,7 +12,12 @@ from games.services.game_setup import PlayerSpec, read_players
 
 
 class NewGameForm(forms.Form):
-    name = forms.CharField(label=_("Name of the game"), max_length=200, required=False)
+    name = forms.CharField(
+        label=_("Name of the game"),
+        max_length=200,
+        required=False,
+        help_text=_("Left blank, the game is called “Game” and its number, in the game's language."),
+    )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     players = forms.CharField(
         label=_("Players, one a line: Name <email>:faction"),

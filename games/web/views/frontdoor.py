@@ -1,21 +1,26 @@
-"""The front door's pages (docs/front-door.md): sign-in by email, the invitation's answer, the lobby
-and a player's profile. Parse, call a service, render."""
+"""The front door's pages (docs/front-door.md): sign-in by email and out, a player's own seats, and a
+player's profile. Parse, call a service, render."""
 
 from __future__ import annotations
 
 import math
 
-from django.contrib.auth import get_user_model, login
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login, logout
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from aegea_pbem.rate_limits import posted_email, rate_limited
-from games.models import Seat
+from games.models import Invitation, Seat
 from games.projectors.reliability import reliability_of
+from games.reading.own_seats import seat_link_of_account
 from games.services.sign_in import SignInError, ask_for_sign_in, check_sign_in, use_sign_in
 from games.web.forms.frontdoor import SignInForm
 
@@ -31,7 +36,9 @@ def too_many_sign_ins(request: HttpRequest, retry_after: int, kind: str) -> Http
         minutes,
     ) % {"minutes": minutes}
     form = SignInForm(request.POST or None)
-    return render(request, "games/sign_in.html", {"form": form, "refused": message}, status=429)
+    next_path = safe_next(request, request.POST.get("next") or request.GET.get("next"))
+    context = {"form": form, "refused": message, "next": next_path, "for_a_seat": _is_a_seat(next_path)}
+    return render(request, "games/sign_in.html", context, status=429)
 
 
 # Each ask mails an address: limited per client and per address asked for, as a new link is.
@@ -43,17 +50,38 @@ opens_a_link = rate_limited("links", post="logins")
 @require_http_methods(["GET", "POST"])
 @mails_a_link
 def sign_in(request: HttpRequest) -> HttpResponse:
-    """Ask for a one-time sign-in link by email (no password)."""
+    """Ask for a one-time sign-in link by email (no password); the link lands on `next`, the local
+    page the person was going to (the lobby's seat they chose), else on their games."""
     form = SignInForm(request.POST or None)
+    next_path = safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.method == "POST" and form.is_valid():
         try:
-            ask_for_sign_in(form.cleaned_data["email"], translation.get_language())
+            ask_for_sign_in(form.cleaned_data["email"], translation.get_language(), next_path)
         except SignInError as error:
             form.add_error("email", str(error))
         else:
             return render(request, "games/sign_in_sent.html", {"email": form.cleaned_data["email"]})
     status = 400 if request.method == "POST" else 200
-    return render(request, "games/sign_in.html", {"form": form}, status=status)
+    context = {"form": form, "next": next_path, "for_a_seat": _is_a_seat(next_path)}
+    return render(request, "games/sign_in.html", context, status=status)
+
+
+def safe_next(request: HttpRequest, target: str | None) -> str:
+    """`target` if it is a page of this site (a path, no other host or scheme), else ""."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return ""
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return ""
+    return target
+
+
+def _is_a_seat(path: str) -> bool:
+    """Whether `path` is the lobby's page of a free seat or of a seat that needs a substitute."""
+    try:
+        match = resolve(path.split("?")[0]) if path else None
+    except Resolver404:
+        return False
+    return match is not None and match.view_name in ("games:lobby-take", "games:lobby-substitute")
 
 
 @require_http_methods(["GET", "POST"])
@@ -63,9 +91,10 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
     spends the link and signs its reader in."""
     try:
         if request.method == "POST":
+            next_path = safe_next(request, check_sign_in(token).next_path)
             user = use_sign_in(token)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("games:organiser")
+            return redirect(next_path or "games:organiser")
         check_sign_in(token)
     except SignInError as error:
         return render(
@@ -74,14 +103,41 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/sign_in_link.html", {})
 
 
+@require_POST
+def sign_out(request: HttpRequest) -> HttpResponse:
+    """Sign out and land on the site's home page, told so in the person's language."""
+    logout(request)
+    messages.success(request, _("You are signed out."))
+    return redirect("home")
+
+
+@login_required
+def open_own_seat(request: HttpRequest, seat_id: int) -> HttpResponse:
+    """One of the account's own seats (its address holds it): the seat's page, through a fresh link
+    of the existing kind, which the link view exchanges for the seat cookie (games/reading/own_seats.py)."""
+    found = seat_link_of_account(request.user, seat_id)
+    if found is None:
+        raise Http404(_("No such seat among yours."))
+    game_id, token = found
+    return redirect(reverse("games:play", args=[game_id, token]))
+
+
 def profile(request: HttpRequest, user_id: int) -> HttpResponse:
     """A player's record of reliability, kept from the log by a projector (games/projectors/reliability.py).
-    Their address is never shown: the name is the account's, else the one of their latest seat."""
+    Their address is never shown: the name is the account's, else the one of their latest seat or
+    accepted invitation; one's own record without either is "Your record"."""
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.email:
         raise Http404(_("No such player."))
     latest = (
         Seat.objects.filter(email__iexact=user.email).order_by("-pk").values_list("name", flat=True).first()
+    ) or (
+        Invitation.objects.filter(email__iexact=user.email, status=Invitation.Status.ACCEPTED)
+        .order_by("-pk")
+        .values_list("name", flat=True)
+        .first()
     )
-    name = user.get_full_name() or latest or _("A player")
-    return render(request, "games/profile.html", {"name": name, "record": reliability_of(user.email)})
+    own = request.user.is_authenticated and request.user.pk == user.pk
+    name = user.get_full_name() or latest or (_("Your record") if own else _("A player"))
+    context = {"name": name, "own": own, "record": reliability_of(user.email)}
+    return render(request, "games/profile.html", context)

@@ -11,9 +11,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
-from games.models import Game, Gathering
+from games.models import Game, Gathering, Invitation
 from games.projectors.reliability import reliability_of
-from games.reading.gatherings import gathering_page, invitation_page, open_games, pace, wanted_seats
+from games.reading.gatherings import (
+    gathering_page,
+    invitation_page,
+    is_gathering,
+    open_games,
+    pace,
+    profiles_of,
+    wanted_seats,
+)
+from games.reading.own_seats import seat_held_in_gathering
 from games.services.invitations import (
     InvitationError,
     answer_invitation,
@@ -77,7 +86,10 @@ def organiser_gathering(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _own_gathering(request, game_id)
     if game.gathering.began is not None:
         return redirect("games:organiser-game", game_id=game.pk)
-    form = InvitationForm(request.POST if request.POST.get("action") == "invite" else None)
+    form = InvitationForm(
+        request.POST if request.POST.get("action") == "invite" else None,
+        initial={"language": game.language},  # the game's, unless this friend reads another
+    )
     status = 200
     if request.method == "POST":
         try:
@@ -85,14 +97,21 @@ def organiser_gathering(request: HttpRequest, game_id: int) -> HttpResponse:
                 begin_gathered_game(game)
                 return redirect("games:organiser-game", game_id=game.pk)
             if form.is_valid():
-                invite(game, form.cleaned_data["email"], form.cleaned_data["faction"])
+                invite(
+                    game,
+                    form.cleaned_data["email"],
+                    form.cleaned_data["faction"],
+                    form.cleaned_data["language"],
+                )
                 return redirect("games:organiser-gathering", game_id=game.pk)
         except InvitationError as error:
             form.add_error(None, str(error))
         status = 400
     page = gathering_page(game)
+    profiles = profiles_of([row["email"] for row in page["invitations"]])
     for row in page["invitations"]:  # the organiser sees each one's record as they invite
         row["record"] = reliability_of(row["email"])
+        row["profile"] = profiles.get(row["email"].casefold())
     context = {"game": game, "form": form, **page}
     return render(request, "games/gathering.html", context, status=status)
 
@@ -100,18 +119,22 @@ def organiser_gathering(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @opens_an_invitation
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    """The emailed invitation: accept (name, language, time zone) or decline."""
+    """The emailed invitation: accept (name, language, time zone) or decline, which is asked again
+    (a form of its own, no script needed): a decline frees the seat and cannot be undone. The answer
+    is in the language the player just chose."""
     try:
         found = invitation_of(token)
     except InvitationError as error:
         return render(request, "games/invitation.html", {"error": str(error)}, status=404)
     form = AnswerForm(
         request.POST if request.POST.get("action") == "accept" else None,
-        initial={"language": translation.get_language() or found.game.language},  # the reader's own, to start
+        initial={"language": found.language or found.game.language},  # the invitation's, to start
     )
     status, problem = 200, ""
     if request.method == "POST":
         accept = request.POST.get("action") == "accept"
+        if not accept and request.POST.get("confirm") != "yes" and found.status == Invitation.Status.PENDING:
+            return render(request, "games/invitation_decline.html", invitation_page(found))
         if not accept or form.is_valid():
             data = form.cleaned_data if accept else {}
             try:
@@ -119,15 +142,28 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             except InvitationError as error:
                 problem = str(error)
             else:
-                return render(request, "games/invitation_answered.html", {"invitation": answered})
+                return _answered(request, answered)
         status = 400
     context = {"form": form, "problem": problem, **invitation_page(found)}
     return render(request, "games/invitation.html", context, status=status)
 
 
+def _answered(request: HttpRequest, invitation: Invitation) -> HttpResponse:
+    """The thanks for an answer: in the language the player just chose, saying whether the game has
+    begun (it begins when the last seat is taken, by invitation or in the lobby)."""
+    began = not is_gathering(invitation.game)
+    language = invitation.language if invitation.status == Invitation.Status.ACCEPTED else None
+    with translation.override(language or translation.get_language()):
+        return render(request, "games/invitation_answered.html", {"invitation": invitation, "began": began})
+
+
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The open games, with their players, pace, deadlines and language."""
-    return render(request, "games/lobby.html", {"games": open_games(), "wanted": wanted_seats()})
+    """The open games, with their players, pace, deadlines and language; one where the person holds
+    a seat already says so instead of offering another."""
+    games = open_games()
+    for row in games:
+        row["mine"] = seat_held_in_gathering(row["game"], request.user)
+    return render(request, "games/lobby.html", {"games": games, "wanted": wanted_seats()})
 
 
 @login_required(login_url="games:sign-in")
@@ -137,14 +173,15 @@ def take_seat(request: HttpRequest, game_id: int) -> HttpResponse:
     gathering = Gathering.objects.filter(game_id=game_id, published=True).select_related("game").first()
     if gathering is None:
         raise Http404(_("No such open game."))
+    held = seat_held_in_gathering(gathering.game, request.user)
     form = AnswerForm(request.POST or None, initial={"language": translation.get_language()})
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not held and form.is_valid():
         try:
             taken = take_open_seat(gathering.game, request.user, **form.cleaned_data)
         except InvitationError as error:
             form.add_error(None, str(error))
         else:
-            return render(request, "games/invitation_answered.html", {"invitation": taken})
+            return _answered(request, taken)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "game": gathering.game, "pace": pace(gathering.game)}
+    context = {"form": form, "game": gathering.game, "pace": pace(gathering.game), "held": held}
     return render(request, "games/lobby_seat.html", context, status=status)

@@ -15,6 +15,7 @@ from games.models import DeadlineSettings, Game
 from games.reading.delivery_problems import problems_by_seat
 from games.reading.gatherings import gathering_line, is_gathering
 from games.reading.organiser_watch import watch
+from games.reading.own_seats import played_games, seats_waiting
 from games.reading.situation import player_screen
 from games.services.game_setup import GameSetupError, create_game
 from games.web.forms.organiser import NewGameForm
@@ -25,7 +26,8 @@ from games.words.names import faction_name, phase_label, year_label
 
 @login_required
 def game_list(request: HttpRequest) -> HttpResponse:
-    """The signed-in organiser's games, from the read models (GameSummary, GameProgress)."""
+    """The signed-in person's games: those they play (their address holds a seat, or an accepted one in
+    a game still gathering) and those they organise, from the read models (GameSummary, GameProgress)."""
     games = (
         Game.objects.filter(organiser=request.user)
         .select_related("summary", "progress")
@@ -48,7 +50,13 @@ def game_list(request: HttpRequest) -> HttpResponse:
             }
         )
     form = NewGameForm(initial={"language": translation.get_language()})  # the organiser's own, to start
-    context = {"rows": rows, "form": form, "deadline_form": new_game_deadline_form(None)}
+    context = {
+        "rows": rows,
+        "played": played_games(request.user),
+        "waiting": seats_waiting(request.user),
+        "form": form,
+        "deadline_form": new_game_deadline_form(None),
+    }
     return render(request, "games/organiser_list.html", context)
 
 

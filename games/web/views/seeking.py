@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.models import Game, Seat, SubstituteOffer, SubstituteWanted
 from games.projectors.reliability import reliability_of
-from games.reading.gatherings import pace, substitute_page
+from games.reading.gatherings import pace, profiles_of, substitute_page
 from games.services.substitute_seekers import (
     SubstituteError,
     accept_substitute,
@@ -48,8 +48,16 @@ def organiser_substitutes(request: HttpRequest, game_id: int) -> HttpResponse:
         except SubstituteError as error:
             problem = str(error)
     page = substitute_page(game)
+    emails = [row["seat"].email for row in page["seats"]] + [
+        o.email for r in page["seats"] for o in r["offers"]
+    ]
+    profiles = profiles_of(emails)  # each name links to its record where an account has that address
     for row in page["seats"]:  # each offer with the record of who made it
-        row["offers"] = [{"offer": o, "record": reliability_of(o.email)} for o in row["offers"]]
+        row["profile"] = profiles.get(row["seat"].email.casefold())
+        row["offers"] = [
+            {"offer": o, "record": reliability_of(o.email), "profile": profiles.get(o.email.casefold())}
+            for o in row["offers"]
+        ]
     context = {"game": game, "problem": problem, **page}
     return render(request, "games/organiser_substitutes.html", context, status=400 if problem else 200)
 
