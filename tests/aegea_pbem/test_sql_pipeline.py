@@ -122,18 +122,13 @@ def test_an_order_waits_for_its_lock_and_once_for_its_five_writes(monkeypatch):
     game, on_turn, seq = game_with_its_seat_on_turn()
     sent: list[tuple[str, bool]] = []
     waits: list[int] = []  # each wait inside the pipeline, as the count of statements sent before it
-    real_sync_gen, real_exit_gen = BasePipeline._sync_gen, BasePipeline._exit_gen
+    real_fetch_gen = BasePipeline._fetch_gen  # every wait for answers, at a sync or at the end
 
-    def sync_gen(self):
+    def fetch_gen(self, *, flush):
         waits.append(len(sent))
-        return real_sync_gen(self)
+        return real_fetch_gen(self, flush=flush)
 
-    def exit_gen(self):
-        waits.append(len(sent))
-        return real_exit_gen(self)
-
-    monkeypatch.setattr(BasePipeline, "_sync_gen", sync_gen)
-    monkeypatch.setattr(BasePipeline, "_exit_gen", exit_gen)
+    monkeypatch.setattr(BasePipeline, "_fetch_gen", fetch_gen)
 
     def watch(execute, sql, params, many, context):
         sent.append((sql.split(None, 1)[0], pipeline_on()))
