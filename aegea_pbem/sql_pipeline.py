@@ -163,11 +163,21 @@ def _begin_unanswered(pg: Any, pipeline: Any) -> None:
     rather than sent at once: 42.4 against 36.0 orders/s, median ratio 1.044 in 7 rounds, but
     strace showed BEGIN still went out in a send of its own until `_sent_at_syncs`, so read that
     as noise.)"""
-    if pg.autocommit or pg.pgconn.transaction_status != pq.TransactionStatus.IDLE or pipeline.command_queue:
+    if pg.autocommit or pg.pgconn.transaction_status != pq.TransactionStatus.IDLE:
         return  # not opened by atomic(), or already begun: psycopg's own rules hold
-    # Into libpq's buffer (not yet on the wire: it leaves with the next statement, in one send and
-    # one wakeup of the backend), with no answer to read but its status, as psycopg's own commands.
-    pg.pgconn.send_query_params(pg._get_tx_start_command(), None)
+    _buffered_command(pg, pipeline, pg._get_tx_start_command())
+
+
+def _buffered_command(pg: Any, pipeline: Any, command: bytes) -> None:
+    """Put `command` (BEGIN, COMMIT) into libpq's buffer behind what psycopg queued (it leaves at
+    the next sync, with the statements around it), with no answer to read but its status, as
+    psycopg's own commands; not through a new psycopg cursor and its execute. For the COMMIT, in 7
+    rounds measured as `_begin_unanswered` was: client CPU 5.89 against 6.04 ms per order (lower in
+    all 7), orders/s within the noise (median ratio 1.006)."""
+    if pipeline.command_queue:  # psycopg's queue first, in its order (_sent_at_syncs keeps it empty)
+        pg.wait(pg._exec_command(command))
+        return
+    pg.pgconn.send_query_params(command, None)
     pipeline.result_queue.append(None)
 
 
@@ -180,9 +190,9 @@ def _commit_unanswered(conn: Any, state: _Pipeline) -> None:
         raise DatabaseError("A statement failed in a pipelined transaction and its error was caught.")
     if conn.needs_rollback:
         return  # atomic() rolls it back
-    # psycopg's own cursor: not Django's execute wrappers, which would record a second COMMIT and
-    # wait for this one at once.
-    conn.connection.execute("COMMIT")
+    # Not through Django's execute wrappers, which would record a second COMMIT and wait for this
+    # one at once.
+    _buffered_command(conn.connection, state.pipeline, b"COMMIT")
 
 
 def _answered_unless_unanswered(state: _Pipeline, conn: Any) -> Callable[..., Any]:
