@@ -116,24 +116,19 @@ def test_after_sync_outside_a_pipeline_is_an_error():
 
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
-def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_six_writes(monkeypatch):
+def test_an_order_waits_for_its_lock_and_once_for_its_six_writes(monkeypatch):
     # The emails are sent by a worker after the order, not in its transaction: not run here.
     monkeypatch.setattr(deliver_pending, "apply_async", lambda **kwargs: None)
     game, on_turn, seq = game_with_its_seat_on_turn()
     sent: list[tuple[str, bool]] = []
     waits: list[int] = []  # each wait inside the pipeline, as the count of statements sent before it
-    real_sync_gen, real_exit_gen = BasePipeline._sync_gen, BasePipeline._exit_gen
+    real_fetch_gen = BasePipeline._fetch_gen  # every wait for answers, at a sync or at the end
 
-    def sync_gen(self):
+    def fetch_gen(self, *, flush):
         waits.append(len(sent))
-        return real_sync_gen(self)
+        return real_fetch_gen(self, flush=flush)
 
-    def exit_gen(self):
-        waits.append(len(sent))
-        return real_exit_gen(self)
-
-    monkeypatch.setattr(BasePipeline, "_sync_gen", sync_gen)
-    monkeypatch.setattr(BasePipeline, "_exit_gen", exit_gen)
+    monkeypatch.setattr(BasePipeline, "_fetch_gen", fetch_gen)
 
     def watch(execute, sql, params, many, context):
         sent.append((sql.split(None, 1)[0], pipeline_on()))
@@ -154,9 +149,10 @@ def test_an_order_waits_for_its_begin_its_lock_and_once_for_its_six_writes(monke
     # The events, the progress, the clocks, the seat record (docs/front-door.md "Reliability"),
     # the summary and the emails.
     assert sent == [("SELECT", True)] + [("INSERT", True)] * 6
-    # BEGIN (psycopg waits for it even in a pipeline), the lock's rows, then the pipeline's end
-    # for all six writes and the COMMIT queued after them: three waits where there were eight.
-    assert waits == [1, 1, 7]
+    # The lock's rows (BEGIN was sent unanswered before it, and answered with it), then the
+    # pipeline's end for all six writes and the COMMIT queued after them: two waits where there
+    # were eight (three while psycopg waited for BEGIN on its own).
+    assert waits == [1, 7]
     assert ended_before_djangos_commit == [True]  # so Django's commit() sends nothing
     assert load_game(game).seq > seq and not pipeline_on()
 
@@ -309,6 +305,29 @@ def test_a_pipelined_transaction_commits_in_the_writes_wait_and_then_runs_its_on
     assert seen == ["read True", f"hook sees {committed_before + 1}"]
     assert connection.get_autocommit() and not connection.in_atomic_block
     assert connection.connection.info.transaction_status == pq.TransactionStatus.IDLE
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_pipelined_transactions_unanswered_begin_opens_one_transaction_for_all_its_statements():
+    """BEGIN goes out unanswered (answered with the first answered statement): the statements after
+    it still run in one transaction, so a row locked by the first stays locked until the COMMIT."""
+    game, _head, _events = committed_game()
+    with pipelined_transaction():
+        assert connection.connection.info.transaction_status == pq.TransactionStatus.ACTIVE  # BEGIN sent
+        with kept_cursor() as cursor:
+            cursor.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE", [game.pk])
+            cursor.execute("SELECT pg_current_xact_id()::text, now() = transaction_timestamp()")
+            first = cursor.fetchone()
+            cursor.execute("SELECT pg_current_xact_id()::text")
+            assert cursor.fetchone()[0] == first[0] and first[1]
+        other = connection.copy()
+        try:  # the row stays locked after the statement that locked it: the transaction is open
+            with pytest.raises(DatabaseError, match="could not obtain lock"), other.cursor() as peek:
+                peek.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT", [game.pk])
+        finally:
+            other.close()
+        assert connection.connection.info.transaction_status == pq.TransactionStatus.INTRANS
 
 
 @pytest.mark.postgresql
