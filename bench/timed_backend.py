@@ -9,7 +9,8 @@ Django builds a backend per message (notifications/services.py sends each row on
 its own), so the Redis client is the process's, not the backend's: one per backend connected to
 Redis for every email (a new pool, a connect, a HELLO and the client's version looked up in the
 installed packages' metadata), ~20% of a worker's time per email in a profile of the inbox bench,
-a cost of the bench's note-taking, not of the product's delivery.
+a cost of the bench's note-taking, not of the product's delivery. A warm email's CPU in one
+process went from 18.3/20.8/16.3 to 14.5/12.6/12.4 ms (3 alternating pairs, docs/operations.md).
 """
 
 from __future__ import annotations
