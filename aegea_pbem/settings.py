@@ -87,12 +87,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "aegea_pbem.security.SecurityHeadersMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Sessions, CSRF, the signed-in user and messages: not under /api/, which a token authenticates
+    # and no cookie does (aegea_pbem/off_api.py).
+    "aegea_pbem.off_api.Sessions",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "aegea_pbem.off_api.Csrf",
+    "aegea_pbem.off_api.Authentication",
+    "aegea_pbem.off_api.Messages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 

@@ -15,3 +15,24 @@ class GamesConfig(AppConfig):
         from .mail_hooks import register_with_notifications
 
         register_with_notifications()
+
+        # An email worker warms up before its first task (aegea_pbem/warmup.py); a prefork pool's
+        # children are forked after it and start warm. Web processes and tests never send this.
+        from celery import signals
+
+        signals.worker_init.connect(_warm_up_worker, weak=False)
+
+
+def _warm_up_worker(**_kwargs: object) -> None:
+    """A failed warm-up is only a slower first email: the worker must start all the same."""
+    import logging
+
+    from aegea_pbem.warmup import warm_up_worker
+
+    from .board import parts
+
+    try:
+        warm_up_worker()
+        parts.warm_up()
+    except Exception:  # noqa: BLE001  (its first emails then do this themselves)
+        logging.getLogger(__name__).exception("the worker's warm-up failed")

@@ -183,6 +183,12 @@ def link(a: str, b: str, scale: int) -> Image.Image:
     return _drawn(link_box(a, b), scale, lambda root: trade_link(root, a, b))
 
 
+def warm_up() -> None:
+    """Import cairo and draw one small part (a trade link), as an email worker starts: the first
+    drawing in a process costs ~0.45 s more than any later one (aegea_pbem/warmup.py)."""
+    link(SPACES[0], SPACES[1], 1)
+
+
 def forget() -> None:
     """Drop every part this process keeps."""
     for kept in (backdrop, tile, _printed, _troops, _fortifications, _units, link):

@@ -122,7 +122,8 @@ def revoke_links(seat: Seat) -> None:
 
 def bearer_token(request: HttpRequest) -> str:
     """The link token a program sends: `Authorization: Bearer <token>`, or `?token=` ("" if neither)."""
-    header = request.headers.get("Authorization", "")
+    # META, not request.headers: that builds a map of every header, for one (~1% of an API order).
+    header = request.META.get("HTTP_AUTHORIZATION", "")
     if header.startswith("Bearer "):
         return header.removeprefix("Bearer ").strip()
     return request.GET.get("token", "")

@@ -44,3 +44,44 @@ def test_a_web_process_warms_up_as_it_starts_without_connecting_to_the_broker():
             broker.accept()  # nobody connected
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "de", "en"]
+
+
+def test_an_email_worker_warms_up_when_celery_starts_it_and_a_failed_warm_up_does_not_stop_it(
+    monkeypatch, caplog
+):
+    """games/apps.py connects Celery's worker_init (sent before the worker takes a task) to
+    warm_up_worker and to the board's first drawing; a warm-up that fails is logged, not raised."""
+    from celery import signals
+
+    from aegea_pbem import warmup
+    from games import apps
+    from games.board import parts
+
+    # Called, not sent: sending worker_init would also install Celery's Django fixup in this process.
+    assert apps._warm_up_worker in signals.worker_init._live_receivers(None)
+    done = []
+    monkeypatch.setattr(warmup, "warm_up_worker", lambda: done.append("worker"))
+    monkeypatch.setattr(parts, "warm_up", lambda: done.append("board"))
+    apps._warm_up_worker(sender=None)
+    assert done == ["worker", "board"]
+
+    def broken() -> None:
+        raise RuntimeError("no cairo")
+
+    monkeypatch.setattr(parts, "warm_up", broken)
+    apps._warm_up_worker(sender=None)
+    assert "the worker's warm-up failed" in caplog.text
+
+
+def test_warm_up_worker_compiles_the_email_templates_and_draws_a_first_part():
+    from django.template import engines
+
+    from aegea_pbem.warmup import EMAIL_TEMPLATES, warm_up_worker
+    from games.board import parts
+
+    warm_up_worker()
+    parts.warm_up()
+    loader = engines["django"].engine.template_loaders[0]
+    cached = {key if isinstance(key, str) else key[0] for key in loader.get_template_cache}
+    assert {f"emails/{name}.html" for name in EMAIL_TEMPLATES} <= cached
+    assert parts.link.cache_info().currsize >= 1
