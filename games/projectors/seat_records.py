@@ -71,6 +71,8 @@ def fold_holdings(events: Iterable[tuple[int, str, Any]]) -> list[Holding]:
             continue
         if kind in OPENINGS:
             for faction in _seat_order(kind, payload):
+                if faction in present:  # a log that opens again (the bench's copies of a game)
+                    present[faction].until_seq = seq
                 begin(faction, seq)
             continue
         if kind == GAME_ENDED:
@@ -121,6 +123,18 @@ def seat_records(game: Game, events: Sequence[Event]) -> None:
         if holding.until_seq is not None:
             present = SeatRecord.objects.filter(game_id=game.pk, faction=holding.faction, until_seq=None)
             present.update(until_seq=holding.until_seq)
+    # An opening with no holding of its faction before it in the batch ends the one a former batch
+    # left present, if any: none in a real game, whose log opens once (so one UPDATE that finds
+    # nothing when a game is made); a log of several games' copies (make bench) opens again.
+    first: dict[str, Holding] = {}
+    for holding in met:
+        first.setdefault(holding.faction, holding)
+    reopened: dict[int, list[str]] = {}
+    for faction, holding in first.items():
+        if holding.since_seq is not None:
+            reopened.setdefault(holding.since_seq, []).append(faction)
+    for seq, factions in reopened.items():
+        SeatRecord.objects.filter(game_id=game.pk, faction__in=factions, until_seq=None).update(until_seq=seq)
     # Then the holdings the batch began, once the present ones are closed.
     begun = [_row(game, holding, holding.until_seq) for holding in met if holding.since_seq is not None]
     if begun:

@@ -12,8 +12,10 @@ from django.forms.models import model_to_dict
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.data import FIRST_YEAR
+from games.eventstore.log_reading import load_engine_events
 from games.eventstore.projections import rebuild_projections
-from games.models import SeatHolder, SeatRecord
+from games.eventstore.store import append_events
+from games.models import Game, SeatHolder, SeatRecord
 from games.projectors.reliability import Reliability, reliability_of
 from games.projectors.seat_records import Holding, fold_holdings
 from games.reading.situation import load_game
@@ -118,3 +120,43 @@ def test_the_orders_records_equal_a_rebuild_in_one_batch_or_many():
         1, 0, first["orders_in_time"], first["deadlines_missed"], 1
     )
     assert reliability_of("cleo@example.com") == Reliability(1, 1, second["orders_in_time"], 1, 0)
+
+
+def test_a_log_that_opens_again_ends_the_holdings_of_its_former_opening():
+    # Not a real game (its log opens once), but a log the bench makes of a game's copies: each
+    # opening ends the holdings the former one began.
+    events = [
+        (1, "GameStarted", {"seat_order": ["athens", "sparta"]}),
+        (2, "OrderGiven", {"player": "athens", "by": "player"}),
+        (3, "GameStarted", {"seat_order": ["athens", "sparta"]}),
+        (4, "OrderGiven", {"player": "athens", "by": "player"}),
+    ]
+    assert fold_holdings(events) == [
+        Holding("athens", 1, until_seq=3, played=1, orders_in_time=1),
+        Holding("sparta", 1, until_seq=3, played=1),
+        Holding("athens", 3, played=1, orders_in_time=1),
+        Holding("sparta", 3, played=1),
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_copies_of_a_games_log_appended_to_one_game_keep_one_present_holding_per_seat():
+    """As make bench's replay does: a whole game's events appended again and again to one game."""
+    game = two_player_game()
+    for seat in seats_to_act(game):
+        submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+    one_game = load_engine_events(game)
+    copies = Game.objects.create(name="copies", seed=game.seed)
+    seq = 0
+    for _ in range(3):
+        append_events(copies, seq, one_game, actor="organiser")
+        seq += len(one_game)
+    rows = [r for r in _rows() if r["game"] == copies.pk]
+    assert [(r["faction"], r["until_seq"] is None) for r in rows if r["until_seq"] is None] == [
+        ("athens", True),
+        ("sparta", True),
+    ]
+    assert len(rows) == 6  # two seats, three openings
+    live = _rows()
+    rebuild_projections()
+    assert _rows() == live
