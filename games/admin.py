@@ -22,23 +22,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games import admin_frontdoor  # noqa: F401  (the front door's pages register themselves)
+from games.admin_readonly import ReadOnlyAdmin
 from games.engine import RULES_VERSION
 from games.eventstore.verification import GameVerification, verify_game
 from games.models import DeliveryProblem, Event, Game, GameSummary, Seat, Snapshot
 from games.reading.export import export_game
 from games.reading.links import revoke_links
 from games.services.substitutes import address_edited
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 class SeatInline(admin.TabularInline):

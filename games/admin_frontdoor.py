@@ -17,6 +17,7 @@ from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from games.admin_readonly import ReadOnlyAdmin
 from games.models import (
     Gathering,
     Invitation,
@@ -28,22 +29,8 @@ from games.models import (
 )
 
 
-class FactAdmin(admin.ModelAdmin):
-    """Seen, never added, changed or deleted here (as games/admin.py's ReadOnlyAdmin; its own, so
-    that the two modules do not import each other)."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
 @admin.register(SignInRequest)
-class SignInRequestAdmin(FactAdmin):
+class SignInRequestAdmin(ReadOnlyAdmin):
     """Sign-in links asked for; the token is never stored, so none is shown."""
 
     list_display = ["id", "email", "language", "created", "expires", "used"]
@@ -54,7 +41,7 @@ class SignInRequestAdmin(FactAdmin):
 
 
 @admin.register(Gathering)
-class GatheringAdmin(FactAdmin):
+class GatheringAdmin(ReadOnlyAdmin):
     list_display = ["game", "seats", "published", "began", "accepted"]
     list_filter = ["published", "began"]
     search_fields = ["=game__id", "game__name", "game__organiser__email"]
@@ -71,7 +58,7 @@ class GatheringAdmin(FactAdmin):
 
 
 @admin.register(Invitation)
-class InvitationAdmin(FactAdmin):
+class InvitationAdmin(ReadOnlyAdmin):
     list_display = ["id", "game", "email", "faction", "status", "name", "created", "expires", "answered"]
     list_filter = ["status", "language", "faction", "reminders_sent"]
     search_fields = ["email", "name", "=game__id", "game__name"]
@@ -80,7 +67,7 @@ class InvitationAdmin(FactAdmin):
 
 
 @admin.register(SubstituteWanted)
-class SubstituteWantedAdmin(FactAdmin):
+class SubstituteWantedAdmin(ReadOnlyAdmin):
     list_display = ["id", "seat", "created", "filled", "offer_count"]
     list_filter = ["filled", "seat__faction"]  # filled: "No date" lists the seats still sought
     search_fields = ["=seat__game__id", "seat__game__name", "seat__email", "seat__name"]
@@ -100,7 +87,7 @@ class SubstituteWantedAdmin(FactAdmin):
 
 
 @admin.register(SubstituteOffer)
-class SubstituteOfferAdmin(FactAdmin):
+class SubstituteOfferAdmin(ReadOnlyAdmin):
     list_display = ["id", "wanted", "email", "name", "created", "accepted"]
     list_filter = ["accepted", "wanted__filled"]
     search_fields = ["email", "name", "=wanted__seat__game__id"]
@@ -108,7 +95,7 @@ class SubstituteOfferAdmin(FactAdmin):
 
 
 @admin.register(SeatHolder)
-class SeatHolderAdmin(FactAdmin):
+class SeatHolderAdmin(ReadOnlyAdmin):
     """Who held each seat from which event (written by the services; a rebuild keeps it)."""
 
     list_display = ["game", "faction", "since_seq", "email"]
@@ -118,7 +105,7 @@ class SeatHolderAdmin(FactAdmin):
 
 
 @admin.register(SeatRecord)
-class SeatRecordAdmin(FactAdmin):
+class SeatRecordAdmin(ReadOnlyAdmin):
     """What each holding of a seat did (read model): search by an address for its holdings."""
 
     list_display = [

@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import data
-from .events import Event, RuleViolation
+from .events import Event
 from .fold import applies
 from .rng import GameRng
+from .setup import check_factions
 from .state import GameState
 
 FACTIONS_DRAWN = "FactionsDrawn"
@@ -37,20 +38,7 @@ def draw_factions(chosen: Sequence[str], random_seats: int, seed: str) -> Event:
     SEAT_DRAW_POSITION): draw i picks index `randbelow(len(left))` of the factions left, in order.
     The "FactionsDrawn" event, whose payload["drawn"] goes to the random seats in their order.
     RuleViolation("S-FAC") when the seats are not 2 to 4 different known factions."""
-    chosen = list(chosen)
-    if (
-        isinstance(random_seats, bool)
-        or not isinstance(random_seats, int)
-        or random_seats < 1
-        or not data.MIN_PLAYERS <= len(chosen) + random_seats <= data.MAX_PLAYERS
-        or len(set(chosen)) != len(chosen)
-        or any(faction not in data.FACTIONS for faction in chosen)
-    ):
-        raise RuleViolation(
-            "S-FAC",
-            "A game needs 2 to 4 different factions out of %(known)s.",
-            known=", ".join(data.FACTION_IDS),
-        )
+    chosen = check_factions(list(chosen), random_seats, fewest_random=1)
     pool = sorted(set(data.FACTION_IDS) - set(chosen))
     rng = GameRng(seed, SEAT_DRAW_POSITION)
     left = list(pool)

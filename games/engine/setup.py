@@ -19,20 +19,26 @@ from .rng import GameRng, seed_hash
 from .state import GameState, Player, Polis
 
 
-def _factions_of(setup: Any) -> list[str]:
-    factions = setup.get("factions") if isinstance(setup, dict) else None
+def check_factions(chosen: Any, random_seats: Any = 0, fewest_random: int = 0) -> list[str]:
+    """S-FAC: a game's seats are 2 to 4 different known factions: those `chosen` (a list) and
+    `random_seats` more to be drawn (at least `fewest_random`; H-SETUP, seat_draw.py). Returns `chosen`;
+    RuleViolation("S-FAC") otherwise. A new game's factions and a gathered game's draw share this one
+    check so that both refuse the same tables with the same words."""
     if (
-        not isinstance(factions, list)
-        or not data.MIN_PLAYERS <= len(factions) <= data.MAX_PLAYERS
-        or len(set(factions)) != len(factions)
-        or any(f not in data.FACTIONS for f in factions)
+        not isinstance(chosen, list)
+        or isinstance(random_seats, bool)
+        or not isinstance(random_seats, int)
+        or random_seats < fewest_random
+        or not data.MIN_PLAYERS <= len(chosen) + random_seats <= data.MAX_PLAYERS
+        or len(set(chosen)) != len(chosen)
+        or any(faction not in data.FACTIONS for faction in chosen)
     ):
         raise RuleViolation(
             "S-FAC",
             "A game needs 2 to 4 different factions out of %(known)s.",
             known=", ".join(data.FACTION_IDS),
         )
-    return factions
+    return chosen
 
 
 def draw_tile(deck: list[str], rng: GameRng) -> str:
@@ -52,7 +58,7 @@ def game_started(setup: Any, seed: str, rng: GameRng, rules_version: int = RULES
 
     `rules_version`: the rules the game begins under (H-RULES-VERSION: an older one only to replay a game
     recorded under it; its Mission deck differs, H-MISSIONS)."""
-    factions = _factions_of(setup)
+    factions = check_factions(setup.get("factions") if isinstance(setup, dict) else None)
     seat_order = rng.shuffled(sorted(factions), "seat")
     deck = list(data.DECK_TILES)
     bag = {design: data.COINS_PER_DESIGN for design in data.COIN_DESIGNS}

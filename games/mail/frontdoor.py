@@ -83,12 +83,9 @@ def mail_sign_in(request: SignInRequest) -> None:
             ],
             "link_label": _("Sign in"),
             "links_of": {"signin": request.pk},
-            # Not a seat's link (emails/_base.html's default footer): a sign-in link's own truth.
-            "footer_note": _(
-                "This sign-in link works once, for %(minutes)s minutes, and only signs you in: do not"
-                " share it. If you did not ask for it, ignore this email."
-            )
-            % {"minutes": minutes},
+            # Not a seat's link (emails/_base.html's default footer): a sign-in link's own truth. Its
+            # time and "ignore it" are said once, above, where the reader decides to follow it.
+            "footer_note": _("This sign-in link only signs you in: do not share it."),
         }
     _enqueue(NO_GAME, 0, request.pk, "signin", request.email, request.language, context)
 

@@ -62,6 +62,21 @@ def test_s_fac_a_draw_for_seats_that_are_no_table_is_refused(chosen: list[str], 
     assert caught.value.rule == "S-FAC"
 
 
+def test_s_fac_the_draw_and_a_new_game_refuse_a_table_in_the_same_words() -> None:
+    with pytest.raises(RuleViolation) as drawing:
+        draw_factions(["athens", "athens"], 1, "seed")
+    with pytest.raises(RuleViolation) as starting:
+        opening_recorded({"factions": ["athens", "athens"]}, "seed")
+    assert (drawing.value.message_template, drawing.value.params) == (
+        starting.value.message_template,
+        starting.value.params,
+    )
+    assert (
+        str(drawing.value)
+        == "A game needs 2 to 4 different factions out of athens, sparta, corinth, thebes. (S-FAC)"
+    )
+
+
 def test_h_setup_the_draw_is_recorded_right_after_game_started_and_changes_no_state() -> None:
     drawn = draw_factions(["athens"], 1, "seed")
     factions = ["athens", *drawn.payload["drawn"]]

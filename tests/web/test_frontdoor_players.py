@@ -123,6 +123,7 @@ def test_the_thanks_come_in_the_language_just_chosen(client):
     text = thanks.content.decode()
     assert thanks.status_code == 200 and '<html lang="de">' in text
     assert "Danke" in text and "Thank you" not in text
+    assert thanks["Content-Language"] == "de"  # the header names the page's language, not the browser's
 
 
 def test_a_players_name_links_to_their_record_and_ones_own_record_is_named(client):

@@ -150,11 +150,15 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
 def _answered(request: HttpRequest, invitation: Invitation) -> HttpResponse:
     """The thanks for an answer: in the language the player just chose, saying whether the game has
-    begun (it begins when the last seat is taken, by invitation or in the lobby)."""
-    began = not is_gathering(invitation.game)
-    language = invitation.language if invitation.status == Invitation.Status.ACCEPTED else None
-    with translation.override(language or translation.get_language()):
-        return render(request, "games/invitation_answered.html", {"invitation": invitation, "began": began})
+    begun (it begins when the last seat is taken, by invitation or in the lobby). Its Content-Language
+    says that language too: LocaleMiddleware would name the request's, after the override ends."""
+    context = {"invitation": invitation, "began": not is_gathering(invitation.game)}
+    accepted = invitation.status == Invitation.Status.ACCEPTED
+    language = (invitation.language if accepted else None) or translation.get_language()
+    with translation.override(language):
+        response = render(request, "games/invitation_answered.html", context)
+    response["Content-Language"] = language
+    return response
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
