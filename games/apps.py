@@ -27,12 +27,14 @@ def _warm_up_worker(**_kwargs: object) -> None:
     """A failed warm-up is only a slower first email: the worker must start all the same."""
     import logging
 
+    from django.conf import settings
+
     from aegea_pbem.warmup import warm_up_worker
 
-    from .board import parts
+    from .board import png
 
     try:
         warm_up_worker()
-        parts.warm_up()
+        png.warm_up(code for code, _name in settings.LANGUAGES)
     except Exception:  # noqa: BLE001  (its first emails then do this themselves)
         logging.getLogger(__name__).exception("the worker's warm-up failed")

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.utils import translation
 from PIL import Image
 
 from ..engine.board import COLUMNS, ROWS, SPACES, coordinates
+from ..engine.data import FACTION_IDS, MAX_PLAYERS, MIN_PLAYERS
 from . import style
 from .draw import Element, el
 from .palette import board_palette
@@ -95,7 +97,8 @@ def _drawn(box: Box, scale: int, build: Callable[[Element], None]) -> Image.Imag
     return Image.open(io.BytesIO(png)).convert("RGBA")
 
 
-@functools.lru_cache(maxsize=16)
+# Every table of 2 to 4 factions in each language: 22 empty boards of ~0.5 MB, drawn as a worker starts.
+@functools.lru_cache(maxsize=32)
 def backdrop(language: str, factions: tuple[str, ...], scale: int) -> Image.Image:
     """The picture of an empty board: the paper, the sea with its coordinates and every space
     empty, the key."""
@@ -183,10 +186,20 @@ def link(a: str, b: str, scale: int) -> Image.Image:
     return _drawn(link_box(a, b), scale, lambda root: trade_link(root, a, b))
 
 
-def warm_up() -> None:
-    """Import cairo and draw one small part (a trade link), as an email worker starts: the first
-    drawing in a process costs ~0.45 s more than any later one (aegea_pbem/warmup.py)."""
-    link(SPACES[0], SPACES[1], 1)
+def warm_up(languages: Iterable[str], scale: int = 1) -> None:
+    """As an email worker starts (aegea_pbem/warmup.py): import cairo, choose the palette and draw
+    the empty board of every table of factions (S-FAC) in each of `languages`, at the emails' scale.
+
+    Otherwise a fresh worker's first emails paid for them while the orders behind them waited:
+    cairo's first drawing ~0.45 s, the palette ~0.15 s, each empty board ~0.05 s (22 of them,
+    ~1.2 s in all on a quiet machine). In bench/inbox_latency.py every turn email over 750 ms
+    came in the workers' first second, drawing these (the rest stayed under ~0.5 s)."""
+    link(SPACES[0], SPACES[1], scale)
+    board_palette()
+    for language in languages:
+        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+            for factions in itertools.combinations(FACTION_IDS, players):
+                backdrop(language, factions, scale)
 
 
 def forget() -> None:

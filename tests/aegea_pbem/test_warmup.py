@@ -55,33 +55,46 @@ def test_an_email_worker_warms_up_when_celery_starts_it_and_a_failed_warm_up_doe
 
     from aegea_pbem import warmup
     from games import apps
-    from games.board import parts
+    from games.board import png
 
     # Called, not sent: sending worker_init would also install Celery's Django fixup in this process.
     assert apps._warm_up_worker in signals.worker_init._live_receivers(None)
     done = []
     monkeypatch.setattr(warmup, "warm_up_worker", lambda: done.append("worker"))
-    monkeypatch.setattr(parts, "warm_up", lambda: done.append("board"))
+    monkeypatch.setattr(png, "warm_up", lambda languages: done.append(("board", sorted(languages))))
     apps._warm_up_worker(sender=None)
-    assert done == ["worker", "board"]
+    assert done == ["worker", ("board", ["de", "en"])]
 
-    def broken() -> None:
+    def broken(languages: object) -> None:
         raise RuntimeError("no cairo")
 
-    monkeypatch.setattr(parts, "warm_up", broken)
+    monkeypatch.setattr(png, "warm_up", broken)
     apps._warm_up_worker(sender=None)
     assert "the worker's warm-up failed" in caplog.text
 
 
-def test_warm_up_worker_compiles_the_email_templates_and_draws_a_first_part():
+def test_warm_up_worker_compiles_the_email_templates_and_draws_every_empty_board():
     from django.template import engines
 
     from aegea_pbem.warmup import EMAIL_TEMPLATES, warm_up_worker
-    from games.board import parts
+    from games.board import parts, png
+    from games.engine import board_view, fold, new_game
 
+    png.forget_pictures()
     warm_up_worker()
-    parts.warm_up()
+    png.warm_up(["en", "de"])
     loader = engines["django"].engine.template_loaders[0]
     cached = {key if isinstance(key, str) else key[0] for key in loader.get_template_cache}
     assert {f"emails/{name}.html" for name in EMAIL_TEMPLATES} <= cached
     assert parts.link.cache_info().currsize >= 1
+    # Every table of 2, 3 or 4 factions (S-FAC) in both languages: 11 tables, 22 empty boards.
+    assert parts.backdrop.cache_info().currsize == 22
+    drawn = parts.backdrop.cache_info().misses
+    for factions in (["sparta", "thebes"], ["athens", "corinth", "thebes"]):
+        view = board_view(fold(new_game({"factions": factions}, "warm")))
+        png.render_board_png(view, "de")
+    assert parts.backdrop.cache_info().misses == drawn  # a game's first picture draws no empty board
+    # H-SETUP: a new game's Native Poleis are drawn already; only its dealt neutral tiles are new.
+    printed = parts.tile.cache_info().misses
+    png.render_board_png(board_view(fold(new_game({"factions": ["athens", "sparta"]}, "another"))), "en")
+    assert parts.tile.cache_info().misses - printed <= 5
