@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from games.engine.data import HIT_MIN
 from games.words.names import faction_name
+from games.words.told import Told
 
 # S-COMBAT: where a die's pips sit on a 24-unit square, by face (the picture in _battle.html).
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -55,7 +56,7 @@ class Round:
     text: str
 
 
-class ToldBattle(str):
+class ToldBattle(Told):
     """A battle's words as one line (the JSON answer, a digest) that also carries its parts, so
     that a page or an email can draw each round's dice under the summary."""
 

@@ -23,6 +23,7 @@ from games.words.events import GAME_TELLERS, Teller
 from games.words.names import faction_name
 from games.words.table import TABLE_TELLERS, TIMED_TELLERS
 from games.words.take_back import TAKE_BACK_TELLERS
+from games.words.told import Told
 
 # The record around an order (engine/record.py), not something that happened in the game: left
 # out of the plain-words history, e-mails and messages; the export and the JSON carry them.
@@ -94,8 +95,9 @@ def describe(
     game_over: bool = False,
     *,
     game: Game | int | None,
-) -> str:
-    """One event in plain words, as `viewer` (a faction, or None for a spectator) may know it.
+) -> Told:
+    """One event in plain words, as `viewer` (a faction, or None for a spectator) may know it: a Told
+    line (told.py), which a template may ask whether it is a battle or a scoring.
 
     The payload is first redacted by engine.event_view, the one redaction of the log (H-SCREEN,
     H-MISSIONS, H-WINTER-ORDERS; everything once the game is over, H-END): a teller never sees
@@ -108,10 +110,11 @@ def describe(
         shown = event_view(Event(event_type, payload), viewer, game_over)["payload"]
         timed = TIMED_TELLERS.get(event_type) if game is not None else None
         try:
-            return timed(shown, viewer, reader_zone(game, viewer)) if timed else teller(shown, viewer)
+            line = timed(shown, viewer, reader_zone(game, viewer)) if timed else teller(shown, viewer)
+            return line if isinstance(line, Told) else Told(line)
         except (KeyError, TypeError, ValueError):
             pass  # a payload newer than its words: say that it happened rather than break the page
-    return _("%(event)s happened.") % {"event": event_type}
+    return Told(_("%(event)s happened.") % {"event": event_type})
 
 
 def tell(

@@ -15,10 +15,11 @@ from django.utils.translation import ngettext
 
 from games.engine.view import HIDDEN
 from games.words.names import RANKING_NAMES, blanks_text, coins_text, faction_name
+from games.words.told import Told
 from games.words.trade import card_name, card_names
 
 
-class ToldScoring(str):
+class ToldScoring(Told):
     """A ranking of a scored winter: a page or an email that shows the scoreboard (_scoreboard.html)
     shows it there, in a table, instead of as a sentence."""
 

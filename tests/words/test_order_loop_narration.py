@@ -235,3 +235,25 @@ def test_h_setup_the_factions_drawn_for_random_seats_are_told_to_everyone_in_the
         assert describe("FactionsDrawn", drawn, "sparta", game=None) == (
             "Zufällig gezogen für die Plätze, die eine zufällige Fraktion wollten: Theben, Korinth."
         )
+
+
+def test_every_line_told_answers_whether_it_is_a_battle_or_a_scoring_without_a_failed_lookup():
+    """A page's and an email's happenings ask each line for its rounds and its scoring (the
+    _happenings templates): every line describe gives is a Told that has both, so that Django's
+    lookup finds them instead of trying a key, dir() and an index first (games/words/told.py)."""
+    from django.template import Context, Template
+
+    from games.words.told import Told
+    from games.words.winter_words import ToldScoring
+
+    income = {"player": "athens", "year": 431, "ap": 1, "fp": 3, "coins": {"owl": 2}, "owed": 2}
+    plain = describe("IncomeReceived", income, "athens", game=None)
+    unknown = describe("SomethingNew", {}, "athens", game=None)
+    ranked = {"ranking": "poleis", "vp": {"athens": 3, "sparta": 1}}
+    scoring = describe("RankingScored", ranked, "sparta", game=None)
+    assert isinstance(scoring, ToldScoring) and scoring.scoring and scoring.rounds == ()
+    for line in (plain, unknown):
+        assert isinstance(line, Told) and line.scoring is False and line.rounds == ()
+    assert unknown == "SomethingNew happened."
+    looked_up = Template("{% for line in lines %}{{ line.scoring }}/{{ line.rounds|length }} {% endfor %}")
+    assert looked_up.render(Context({"lines": [plain, scoring]})) == "False/0 True/0 "
