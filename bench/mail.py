@@ -152,6 +152,7 @@ def bench_delivery(rows: int = 10_000, workers: int = 2, log_dir: Path = BASE_DI
     return _rates("emails", sent, rows, elapsed, detail)
 
 
+AFRESH = "start afresh (no tile of these games drawn)"
 COLD_GAMES, RUNNING_GAMES = 3, 6  # recorded games whose emails are sent: ~500, then ~1,000
 
 
@@ -161,7 +162,9 @@ def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_D
 
     The games are played by differently seeded bots, and their orders given in turn, one of each
     game, so the pending emails mix the games as a backlog of many games does. Two backlogs of
-    different games: the first sent by workers that start with nothing drawn (`game_emails_cold`),
+    different games: the first sent by freshly started workers, which drew only the empty boards
+    and the Native Poleis as they started (games/board/png.warm_up), none of these games' tiles
+    (`game_emails_cold`),
     the second by the same workers, which then hold the parts of other games' boards
     (`game_emails`: as workers that have been running meet a backlog)."""
     seeds = range(2, COLD_GAMES + RUNNING_GAMES + 1)
@@ -177,7 +180,7 @@ def bench_game_delivery(recording: Any, workers: int = 2, log_dir: Path = BASE_D
     procs = started_workers(workers, log_dir)
     try:
         cold_rows = Outbox.objects.filter(id__in=cold)
-        figures = timed_backlog("game_emails_cold", cold_rows, COLD_GAMES, procs, "start with nothing drawn")
+        figures = timed_backlog("game_emails_cold", cold_rows, COLD_GAMES, procs, AFRESH)
         figures += timed_backlog("game_emails", running, RUNNING_GAMES, procs, "have sent the first backlog")
     finally:
         stop_workers(procs)

@@ -1,12 +1,12 @@
 """10,000 game emails, measured whole (`make bench`, part "backlog").
 
 bench_mail's game-email figures time ~500 and ~1,000 emails and extrapolate to 10,000: the cold
-one multiplies the workers' start-up drawing (the palette, the empty boards, each tile's face, a
-fixed cost of about a second a process) twentyfold. Here the backlog is the issue's whole 10,000:
-the emails of ~57 games that differently seeded bots play through submit_order, one order of each
-game in turn (the backlog mixes the games as many games running at once write it), held until two
-worker processes are started with nothing drawn, then released at once and timed until every
-row is sent.
+one multiplies the workers' first drawings (each tile's face; the palette and the empty boards
+are drawn as a worker starts, games/board/png.warm_up) twentyfold. Here the backlog is the
+issue's whole 10,000: the emails of ~57 games that differently seeded bots play through
+submit_order, one order of each game in turn (the backlog mixes the games as many games running
+at once write it), held until two worker processes are started afresh (none of these games'
+tiles drawn), then released at once and timed until every row is sent.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from aegea_pbem.celery import app as celery_app
 from bench.figures import Figure
-from bench.mail import BASE_DIR, started_workers, stop_workers, timed_backlog
+from bench.mail import AFRESH, BASE_DIR, started_workers, stop_workers, timed_backlog
 from bench.orders import PLAYERS, bench_organiser
 from games.engine.simulation import players_to_act, random_legal_command
 from games.models import Game
@@ -59,7 +59,7 @@ def bench_game_backlog(
     emails: int = 10_000, workers: int = 2, log_dir: Path = BASE_DIR / "var"
 ) -> list[Figure]:
     """The game emails of a backlog of `emails` rows, sent by `workers` worker processes started
-    for it with nothing drawn: the time for all of them, measured, not extrapolated."""
+    for it afresh (none of these games' tiles drawn): the time for all of them, measured, not extrapolated."""
     Outbox.objects.all().delete()
     games = play_until(emails)
     # The backlog is the first `emails` rows: the games still in play when it was reached wrote more.
@@ -71,7 +71,7 @@ def bench_game_backlog(
     celery_app.control.purge()  # the orders' own nudges: the timed workers start from nothing queued
     procs = started_workers(workers, log_dir)
     try:
-        return timed_backlog("game_emails_backlog", held, games, procs, "start with nothing drawn")
+        return timed_backlog("game_emails_backlog", held, games, procs, AFRESH)
     finally:
         stop_workers(procs)
         celery_app.control.purge()
