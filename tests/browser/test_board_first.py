@@ -277,3 +277,54 @@ def test_the_countdown_ticks_on_while_the_page_is_open_even_on_a_phone_whose_clo
         assert countdown.inner_text() in expected, elapsed
     assert countdown.inner_text() == {"en-GB": "now", "de-DE": "jetzt"}[locale]
     page.screenshot(path=str(shots(f"countdown-ticks-{locale[:2]}") / "passed.png"))
+
+
+ZOOM = {
+    "en-GB": ("Zoom in on the board", "Show the whole board"),
+    "de-DE": ("Brett vergrößern", "Ganzes Brett zeigen"),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_board_zooms_to_twice_its_width_on_ones_own_poleis_and_back(
+    live_server, browser, locale
+):
+    """The board's small print (tile names, the key) at 390 px, one tap from readable: twice as wide,
+    scrolled in its frame to one's own Poleis (Athens, C3), a Polis still tappable for its panel;
+    the page itself never wider than the phone. Not offered on a desktop, where all of it reads."""
+    zoom_in, zoom_out = ZOOM[locale]
+    folder = shots(f"board-zoom-{locale[:2]}")
+    page = opened(browser, locale, "phone", scenario_link(live_server, locale[:2]), has_touch=True)
+    button = page.locator("button.board-zoom")
+    whole = page.locator("#board svg").bounding_box()
+    assert button.inner_text() == zoom_in and button.get_attribute("aria-pressed") == "false"
+    assert button.bounding_box()["y"] >= whole["y"] + whole["height"]  # under the board, not over it
+    # The order buttons stay under the board, never inside the zoomed board's scrolling frame.
+    assert (
+        page.locator(".board-modes").count() == 1 and page.locator(".board-frame .board-modes").count() == 0
+    )
+    page.screenshot(path=str(folder / "whole.png"))
+
+    button.tap()
+    assert button.inner_text() == zoom_out and button.get_attribute("aria-pressed") == "true"
+    frame = page.locator("#board .board-frame").bounding_box()
+    zoomed = page.locator("#board svg").bounding_box()
+    assert zoomed["width"] >= 1.9 * whole["width"]  # twice the size: a name 6 px high is 12
+    assert frame["width"] <= PHONE["width"] and frame["height"] <= 0.8 * PHONE["height"] + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    athens = page.locator("#board svg .polis[data-space='C3']").bounding_box()
+    centre = (athens["x"] + athens["width"] / 2, athens["y"] + athens["height"] / 2)
+    assert frame["x"] <= centre[0] <= frame["x"] + frame["width"], "one's own Polis is in view"
+    assert frame["y"] <= centre[1] <= frame["y"] + frame["height"], "one's own Polis is in view"
+    page.screenshot(path=str(folder / "zoomed.png"))
+    page.locator("#board svg .polis[data-space='D4']").tap()  # scrolled to within the frame
+    assert page.locator("#polis-panel").is_visible() and "D4" in page.locator("#polis-panel").inner_text()
+    page.locator("#polis-panel button.close").click()
+
+    button.tap()
+    assert button.inner_text() == zoom_in and button.get_attribute("aria-pressed") == "false"
+    assert page.locator("#board svg").bounding_box()["width"] == pytest.approx(whole["width"], abs=1)
+
+    desktop = opened(browser, locale, "desktop", scenario_link(live_server, locale[:2]))
+    assert not desktop.locator("button.board-zoom").is_visible()

@@ -232,7 +232,8 @@ function start() {
   });
   if (bar.children.length) {
     /* Under the board, the hint under the buttons: a phone's first screen keeps the board itself. */
-    svg.after(bar);
+    /* Under the board and its zoom button (board_zoom.js), not inside the zoomed board's frame. */
+    (wrap.querySelector("button.board-zoom") || svg).after(bar);
     if (help) { bar.after(help); }
     if (mode) { bar.querySelector("[data-kind='" + mode + "']").setAttribute("aria-pressed", "true"); }
   }
