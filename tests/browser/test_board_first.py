@@ -242,6 +242,12 @@ def test_h_winter_orders_the_history_with_commitments_is_no_wider_than_a_phone(l
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     commitment.scroll_into_view_if_needed()
     page.screenshot(path=str(shots(f"history-phone-{locale[:2]}") / "commitment.png"))
+    # The history's board zooms as the player page's does, the page still no wider than the phone.
+    whole = page.locator("#board svg").bounding_box()["width"]
+    page.locator("#board button.board-zoom").click()
+    assert page.locator("#board button.board-zoom").inner_text() == ZOOM[locale][1]
+    assert page.locator("#board svg").bounding_box()["width"] >= 1.9 * whole
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
