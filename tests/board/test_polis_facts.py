@@ -13,7 +13,7 @@ def test_h_tiles_s_fort_a_held_polis_tells_its_print_units_and_damaged_fortifica
     tile = TILES["sparta"]
     with translation.override("en"):
         facts = dict(polis_facts("G3", polis)["lines"])
-    assert facts["Prints"] == f"{tile.ap} AP, {tile.fp} FP, {tile.coins} coins"
+    assert tile.coins == 1 and facts["Prints"] == f"{tile.ap} AP, {tile.fp} FP, 1 coin"  # one coin: singular
     assert facts["Held by"] == "Sparta"
     assert facts["Units"] == "4 phalanxes, the King"
     assert facts["Fortifications"] == "3 of 3 HP, 1 of 3 HP"
@@ -22,6 +22,7 @@ def test_h_tiles_s_fort_a_held_polis_tells_its_print_units_and_damaged_fortifica
     assert (
         facts["Festungsanlagen"] == "3 von 3 HP, 1 von 3 HP"
         and facts["Einheiten"] == "4 Phalangen, der König"
+        and facts["Aufdruck"] == f"{tile.ap} AP, {tile.fp} FP, 1 Münze"
     )
 
 

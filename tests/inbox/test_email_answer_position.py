@@ -48,7 +48,7 @@ def test_h_screen_the_answer_to_an_accepted_offer_tells_the_holdings_after_the_t
     assert "Theben hat das Handelsangebot Nr. 1 von Athen angenommen." in answer, answer
     after = position(answer)
     assert (after["ap"], after["fp"]) == (before["ap"] - 1, before["fp"] + 1), answer
-    assert after["poleis"] == before["poleis"] and "Regierungsform: " in answer
+    assert after["poleis"] == before["poleis"] and "Staatsform: " in answer
     assert "Kosten: Rekrutieren " in answer and "Du kannst expandieren nach: " in answer
     assert "Zeile, z. B. passen, rekrutieren G7 1 oder befestigen G7." in answer, answer
     assert table.latest("thebes").body == answer  # the latest email with an order's Reply-To

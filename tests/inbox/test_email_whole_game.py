@@ -48,7 +48,7 @@ def test_a_two_player_game_played_to_its_end_by_email_in_english_and_german(clie
     assert ana["poleis"] == {"C3": 4} and "Your Poleis and units: C3 Athens: 4 phalanxes" in welcome.body
     ben_welcome = table.latest("sparta").body
     assert "Deine Poleis und Einheiten: G3 Sparta: 4 Phalangen, der König." in ben_welcome
-    assert "Regierungsform: Oligarchie" in ben_welcome
+    assert "Staatsform: Oligarchie" in ben_welcome
 
     # 431 BC, round 1. Ana recruits with her phone's signature below; Ben writes to her first.
     answer = table.reply("athens", "Recruit 2 phalanxes in C3" + APPLE_EN)

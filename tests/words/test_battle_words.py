@@ -59,3 +59,12 @@ def test_s_combat_a_neutral_garrison_and_a_fallen_king_in_german() -> None:
         "Runde 1: Die neutrale Besatzung würfelte 4, 3 — 2 Treffer; Athen verlor 1 Phalanx."
     )
     assert told.fallen == ("Der König von Athen ist gefallen.",)
+
+
+def test_s_combat_losses_of_several_phalanxes_are_phalangen_in_german() -> None:
+    """The German plural of Phalanx is Phalangen, in the battle's losses as everywhere else."""
+    from games.words.battle import _losses
+
+    with translation.override("de"):
+        assert _losses("Athen", 1) == "Athen verlor 1 Phalanx"
+        assert _losses("Die neutrale Besatzung", 3) == "Die neutrale Besatzung verlor 3 Phalangen"
