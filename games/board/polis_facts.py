@@ -35,7 +35,9 @@ def polis_facts(space: str, polis: dict[str, Any]) -> dict[str, Any]:
     lines = [
         (
             _("Prints"),
-            ngettext("%(ap)d AP, %(fp)d FP, %(coins)d coin", "%(ap)d AP, %(fp)d FP, %(coins)d coins", tile.coins)
+            ngettext(
+                "%(ap)d AP, %(fp)d FP, %(coins)d coin", "%(ap)d AP, %(fp)d FP, %(coins)d coins", tile.coins
+            )
             % {"ap": tile.ap, "fp": tile.fp, "coins": tile.coins},
         ),
         (_("Mint"), coin_name(tile.mint) if tile.mint else _("none")),

@@ -7,7 +7,8 @@ table's events left out: a message in between changes nothing). The engine says 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Subquery
 
@@ -42,6 +43,7 @@ class TakeBackOffer:
     order_seq: int
     kind: str
     stands: engine.RuleViolation | None
+    command: dict[str, Any] = field(default_factory=dict)  # the order as given (its OrderGiven's)
 
     @property
     def can(self) -> bool:
@@ -69,4 +71,4 @@ def take_back_offer(game: Game | int, faction: str) -> TakeBackOffer | None:
         return None  # a sealed winter order is not taken back but sealed again (the page says so)
     if order.batch[0].payload.get("by", "player") != "player":
         return None
-    return TakeBackOffer(order.seq, order.kind, order.stands_for(faction))
+    return TakeBackOffer(order.seq, order.kind, order.stands_for(faction), order.batch[0].payload["command"])

@@ -104,6 +104,7 @@ def test_h_takeback_the_page_offers_take_it_back_after_an_order_and_takes_it_bac
     first, other, seq, before = passed(game)
     page = client.get(page_url(first)).content.decode()
     assert 'name="kind" value="take_back"' in page and "Take it back" in page
+    assert '<p class="take-back-order">Pass</p>' in page  # which order the box is about
     assert "Take it back" not in client.get(page_url(other)).content.decode()
 
     answer = client.post(page_url(first), {"kind": "take_back", "seen_seq": seq}, follow=True)
@@ -216,7 +217,9 @@ def test_h_takeback_the_page_says_plainly_when_the_order_stands(client):
     athens = game.seats.get(faction="athens")
     submit_order(game, athens, Expand("athens", space="B3"), load_game(game).seq)
     page = client.get(page_url(athens)).content.decode()
-    assert "A tile was drawn from the deck: the order stands. (H-TAKEBACK)" in page
+    assert "A tile was drawn from the deck: the order stands. (" in page
+    assert 'class="rule-link"' in page.split('class="take-back-stands"')[1].split("</p>")[0]  # kept whole
+    assert '<p class="take-back-order">Expand to B3' in page
     assert 'value="take_back"' not in page
 
 
