@@ -85,7 +85,7 @@ from .rng import GameRng
 from .scenario import ScenarioError, scenario, scenario_loaded
 from .seat_draw import FACTIONS_DRAWN, SEAT_DRAW_POSITION, draw_factions, seated_factions
 from .state import GameState
-from .takeback import ORDER_TAKEN_BACK, decide_take_back, why_it_stands
+from .takeback import ORDER_TAKEN_BACK, decide_take_back, why_it_stands, why_it_would_stand
 from .versions import DECIDED_VERSIONS
 from .view import board_view, event_view, player_view
 
@@ -140,6 +140,7 @@ __all__ = [
     "scenario_loaded",
     "seated_factions",
     "why_it_stands",
+    "why_it_would_stand",
 ]
 
 

@@ -131,6 +131,51 @@ def why_it_stands(batch: Sequence[Event], player: str) -> RuleViolation | None:
     return None
 
 
+def why_it_would_stand(batch: Sequence[Event]) -> RuleViolation | None:
+    """H-TAKEBACK, before the order is given: why, once given, it could not be taken back, or None.
+    `batch` as decide_recorded builds it, for a preview with draws of a seed that is not the game's:
+    whether it draws (a battle's dice, a tile from the deck) or reveals something does not depend on
+    the seed. A sealed winter order may be sealed again instead (nothing to say)."""
+    if not _plays_by_take_back(batch[0].payload):
+        return None  # rules without take-backs: no order is offered one, none need a warning
+    kind = batch[0].payload["command"]["kind"]
+    if kind in ("accept_offer", "decline_offer"):
+        return RuleViolation(
+            "H-TAKEBACK", "Once given, it cannot be taken back: the other side has your answer."
+        )
+    if kind == "commit_coins":
+        return None
+    labels = [d[0] for e in batch if e.type == RANDOMNESS_DRAWN for d in e.payload.get("draws") or ()]
+    if labels:
+        return _will_draw(labels[0])
+    loud = next((e.type for e in batch if e.type not in QUIET_EVENTS), None)
+    return None if loud is None else _will_show(loud)
+
+
+def _will_draw(label: str) -> RuleViolation:
+    if label == "die":
+        return RuleViolation("H-TAKEBACK", "Once given, it cannot be taken back: dice are rolled.")
+    if label == "tile":
+        return RuleViolation(
+            "H-TAKEBACK", "Once given, it cannot be taken back: a tile is drawn from the deck."
+        )
+    if label == "coin":
+        return RuleViolation(
+            "H-TAKEBACK", "Once given, it cannot be taken back: coins are drawn from the bag."
+        )
+    if label == "card":
+        return RuleViolation("H-TAKEBACK", "Once given, it cannot be taken back: a Mission Card is drawn.")
+    return RuleViolation("H-TAKEBACK", "Once given, it cannot be taken back: something is drawn at random.")
+
+
+def _will_show(event_type: str) -> RuleViolation:
+    if event_type in ("MissionCardClaimed", "MissionCardRedeemed"):
+        return RuleViolation("H-TAKEBACK", "Once given, it cannot be taken back: a Mission Card is revealed.")
+    if event_type == "GameEnded":
+        return RuleViolation("H-TAKEBACK", "Once given, it cannot be taken back: it ends the game.")
+    return RuleViolation("H-TAKEBACK", "Once given, it cannot be taken back: something is revealed.")
+
+
 def moved_on() -> RuleViolation:
     """H-TAKEBACK: the refusal when the order asked for is no longer the game's last."""
     return RuleViolation(

@@ -14,13 +14,13 @@ from games.engine import (
     Command,
     Expand,
     Fortify,
-    GameRng,
     GameState,
     Move,
     Recruit,
     RuleViolation,
     command_from_dict,
-    decide,
+    decide_recorded,
+    why_it_would_stand,
 )
 from games.engine.actions import recruit_price
 from games.engine.data import FORTIFY_AP
@@ -84,6 +84,8 @@ class OrderPreview:
     battles: tuple[str, ...] = ()
     conquests: tuple[str, ...] = ()
     joins: tuple[str, ...] = ()
+    # H-TAKEBACK: why, once given, it could not be taken back (it draws or reveals), or None.
+    stands: RuleViolation | None = None
 
 
 def preview_order(state: GameState, command: Command) -> OrderPreview | RuleViolation:
@@ -92,22 +94,24 @@ def preview_order(state: GameState, command: Command) -> OrderPreview | RuleViol
 
     The order is decided on a copy of the state with randomness of a seed that is not the game's
     (H-SCREEN, H-RNG: no draw of the game is made or shown), and only its legality and the
-    engine's plan are kept: the preview changes nothing and tells nothing the order's own refusal
-    would not. Whether it is the player's turn is the order service's check.
+    engine's plan are kept, and whether, once given, it could be taken back (H-TAKEBACK: whether it
+    draws or reveals does not depend on the seed): the preview changes nothing and tells nothing the
+    order's own refusal would not. Whether it is the player's turn is the order service's check.
     """
     try:
-        decide(state, command, GameRng(PREVIEW_SEED, state.events_applied))
+        batch = decide_recorded(state, command, PREVIEW_SEED, position=state.events_applied)
         plan = plan_move(state, command) if isinstance(command, Move) else None
     except RuleViolation as violation:
         return violation
     cost = order_cost(state, command)
     player = state.players[command.player]
     supply = player.ap if cost and cost[1] == "AP" else player.fp
+    stands = why_it_would_stand(batch)
     if plan is None:
-        return OrderPreview(command, cost, supply)
+        return OrderPreview(command, cost, supply, stands=stands)
     spaces = lambda ds: tuple(d.space for d in ds)  # noqa: E731
     return OrderPreview(
-        command, cost, supply, spaces(plan.battles), spaces(plan.conquests), spaces(plan.joins)
+        command, cost, supply, spaces(plan.battles), spaces(plan.conquests), spaces(plan.joins), stands
     )
 
 

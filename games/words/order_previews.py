@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.words.names import SOURCE_NAMES, units_text
-from games.words.orders import command_label
+from games.words.orders import command_label, violation_text
 
 
 def _then(spaces: tuple[str, ...]) -> str:
@@ -75,4 +75,6 @@ def preview_text(preview: Any) -> str:
             "n": d["blanks"]
         }
     what = _what(d, preview.battles, preview.conquests) or command_label(preview.command)
+    if preview.stands:  # H-TAKEBACK: said before a tap that cannot be undone
+        return f"{spent}; {what}. {violation_text(preview.stands)}"
     return f"{spent}; {what}"

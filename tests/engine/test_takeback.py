@@ -39,6 +39,7 @@ from games.engine import (
     fold,
     fold_from,
     opening_recorded,
+    why_it_would_stand,
 )
 from games.engine.winter import order_commitment
 
@@ -283,3 +284,38 @@ def test_h_takeback_the_fold_of_a_log_with_a_taken_back_batch_is_the_state_befor
 
 def _native(state: GameState, faction: str) -> str:
     return next(s for s, p in state.board.items() if p.owner == faction and p.king)
+
+
+def warned(state: GameState, command: Command) -> str | None:
+    """What a preview says before the order (its batch decided with a seed that is not the game's)."""
+    events, _ = decide_recorded_with_state(state, command, "a preview's seed", state.events_applied + 1)
+    warning = why_it_would_stand(events)
+    return None if warning is None else warning.message_template
+
+
+def test_h_takeback_a_preview_warns_before_an_order_that_will_stand_and_agrees_with_the_refusal() -> None:
+    """Said before the tap that cannot be undone: each order that draws or reveals is warned about
+    in the future tense, for the same reason its take-back would be refused; an order that can be
+    taken back, and a sealed winter order (sealed again instead), are not."""
+    attack = Move("athens", origin="D3", destinations=(Destination("F4", phalanxes=2),))
+    cases = [
+        (game(), attack, "Once given, it cannot be taken back: dice are rolled."),
+        (game(deck=["kos", "thera"]), Expand("athens", space="B3"), "a tile is drawn from the deck."),
+        (
+            game(discard=["delos"]),
+            Expand("athens", space="B3", source="discard"),
+            "coins are drawn from the bag.",
+        ),
+        (game(), Oracle("athens", coin="owl"), "a Mission Card is drawn."),
+    ]
+    for state, command, warning in cases:
+        assert (warned(state, command) or "").endswith(warning), command
+        assert stands(state, command)  # and, once given, its take-back is refused
+    offer = OfferTrade("athens", to="sparta", give=Bundle(ap=1), take=Bundle(fp=1))
+    _, made = given(game(), offer)
+    assert warned(made, AcceptOffer("sparta", offer=1)) == (
+        "Once given, it cannot be taken back: the other side has your answer."
+    )
+    for kind, command in ALLOWED.items():
+        assert warned(game(discard=["kos"]), command) is None, kind
+    assert warned(game(phase="winter_orders", year=430), CommitCoins("athens", coins=(("owl", 1),))) is None
