@@ -8,7 +8,7 @@ import re
 
 from django.conf import settings
 
-from games.engine import Pass
+from games.engine import CommitCoins, Pass
 from games.models import Game, Seat
 from games.reading.situation import load_game, must_act
 from games.services.game_setup import PlayerSpec, create_game
@@ -43,6 +43,13 @@ def play_until(game, phase: str) -> None:
     while load_game(game).state.phase != phase:
         seat = seats_to_act(game)[0]
         submit_order(game, seat, Pass(seat.faction), load_game(game).seq)
+
+
+def score_first_winter(game) -> None:
+    """Everyone passes to the first scoring winter, then seals no coins: the winter is scored (S-WINTER)."""
+    play_until(game, "winter_orders")
+    for seat in seats_to_act(game):
+        submit_order(game, seat, CommitCoins(seat.faction), load_game(game).seq)
 
 
 def suggested_orders(page: str) -> list[tuple[int, dict]]:

@@ -158,6 +158,12 @@ def standings_at(game: Game, up_to_seq: int | None = None) -> list[dict[str, Any
     return standings(load_game(game, up_to_seq=up_to_seq).state)
 
 
+def any_winter_scored(game: Game) -> bool:
+    """Whether the log holds a scored winter yet (S-WINTER): the history's scoreboard, which starts
+    at the first revealed winter orders, has a row only then."""
+    return Event.objects.filter(game=game, type="WinterOrdersRevealed").exists()
+
+
 def scored_in(
     lines: list[str], game: Game, viewer: str | None, up_to_seq: int | None, over: bool | None = None
 ) -> list[WinterScore]:

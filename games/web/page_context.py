@@ -1,6 +1,7 @@
 """What the player page shows first (docs/architecture.md, "The player page"): the deadline as a
-countdown, the player's own supplies in the status bar, the standings one tap away and the facts
-of every Polis for the Polis panel (templates/games/player.html). Reads, never decides."""
+countdown, the player's own supplies in the status bar, the standings one tap away (linked to every
+winter's scoring once a winter has been scored) and the facts of every Polis for the Polis panel
+(templates/games/player.html). Reads, never decides."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.utils import timezone
 from games.board.polis_facts import polis_rows
 from games.engine.data import TILES
 from games.models import Game, Seat
+from games.reading.scoreboard import any_winter_scored
 from games.reading.situation import PlayerScreen
 from games.words.clock import clock_of
 from games.words.countdown import countdown_patterns, countdown_text
@@ -24,6 +26,8 @@ def page_context(seat: Seat, screen: PlayerScreen) -> dict[str, Any]:
         **countdown(seat),
         "my_supplies": own_supplies(screen.view, seat.faction),
         "standings": standings(screen.view),
+        # S-WINTER: the standings link to every winter's table only once there is one to read.
+        "winters_scored": any_winter_scored(seat.game),
         "poleis": polis_rows(screen.view),
     }
 

@@ -44,12 +44,16 @@ def wait_for_cost(page: Any, cost: str) -> None:
     expect(page.locator("#move-cost")).to_have_attribute("data-cost", cost, timeout=10_000)
 
 
-def athens_link(live_server, language: str) -> str:
-    players = [
+def ana_and_ben(language: str) -> list[PlayerSpec]:
+    """Ana as Athens and Ben as Sparta, both reading `language`."""
+    return [
         PlayerSpec("Ana", "ana@example.com", "athens", language=language),
         PlayerSpec("Ben", "ben@example.com", "sparta", language=language),
     ]
-    game = create_game(players, scenario=SCENARIO)
+
+
+def athens_link(live_server, language: str) -> str:
+    game = create_game(ana_and_ben(language), scenario=SCENARIO)
     seat = game.seats.get(faction="athens")
     return live_server.url + reverse("games:play", args=[game.pk, link_token(seat)])
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games.engine import CommitCoins
 from games.reading.situation import load_game
-from games.services.game_setup import PlayerSpec, create_game
-from games.services.orders import submit_order
+from games.services.game_setup import create_game
 from tests.browser.conftest import ARTIFACTS, link
-from tests.browser.support import PHONE, SCENARIO, athens_link
-from tests.order_loop_support import play_until, seats_to_act
+from tests.browser.support import PHONE, SCENARIO, ana_and_ben, athens_link
+from tests.order_loop_support import score_first_winter, seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LOCALES = {"en": "en-GB", "de": "de-DE"}
@@ -63,14 +61,8 @@ def test_s_combat_a_battles_dice_are_visible_after_a_move(live_server, browser, 
 def test_s_winter_the_scoreboard_after_a_winter(live_server, browser, language, size) -> None:
     shots = ARTIFACTS / "test_s_winter_the_scoreboard_after_a_winter"
     shots.mkdir(parents=True, exist_ok=True)
-    players = [
-        PlayerSpec("Ana", "ana@example.com", "athens", language=language),
-        PlayerSpec("Ben", "ben@example.com", "sparta", language=language),
-    ]
-    game = create_game(players, name="Scores", scenario=SCENARIO)
-    play_until(game, "winter_orders")
-    for seat in seats_to_act(game):
-        submit_order(game, seat, CommitCoins(seat.faction), load_game(game).seq)
+    game = create_game(ana_and_ben(language), name="Scores", scenario=SCENARIO)
+    score_first_winter(game)
     seat = seats_to_act(game)[0]
 
     page = opened(browser, language, size)

@@ -10,14 +10,14 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games.engine import CommitCoins, Destination, Move
+from games.engine import Destination, Move
 from games.reading.links import link_token
 from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
 from notifications.services import deliver_outbox
 from tests.browser.support import SCENARIO
-from tests.order_loop_support import play_until, seats_to_act
+from tests.order_loop_support import score_first_winter, seats_to_act
 
 pytestmark = pytest.mark.django_db
 
@@ -75,9 +75,7 @@ def test_s_combat_every_round_and_its_dice_are_on_the_page_the_history_and_the_e
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_s_winter_the_reveal_is_a_scoreboard_and_the_standings_are_one_tap_away(client, language) -> None:
     game = game_of(language)
-    play_until(game, "winter_orders")
-    for seat in seats_to_act(game):
-        submit_order(game, seat, CommitCoins(seat.faction), load_game(game).seq)
+    score_first_winter(game)
     state = load_game(game).state
     first = seats_to_act(game)[0]
     title = "Winter of 430 BC: the scoring" if language == "en" else "Winter 430 v. Chr.: die Wertung"
@@ -101,3 +99,16 @@ def test_s_winter_the_reveal_is_a_scoreboard_and_the_standings_are_one_tap_away(
     html, _ = turn.alternatives[0]
     assert title in turn.body and title in html and total in html
     assert ("Standings:" if language == "en" else "Spielstand:") in turn.body
+
+
+def test_s_winter_the_standings_link_to_every_winters_scoring_only_once_there_is_one(client) -> None:
+    """Before a scored winter the history has no scoreboard to land on, so the standings hold no link."""
+    game = game_of("en")
+    scores_link = '<a href="history/#scoreboard">'
+    first = seats_to_act(game)[0]
+    assert 'id="standings"' in page_of(client, first) and scores_link not in page_of(client, first)
+    assert 'id="scoreboard"' not in page_of(client, first, "history/")
+    score_first_winter(game)
+    first = seats_to_act(game)[0]
+    assert scores_link in page_of(client, first)
+    assert 'id="scoreboard"' in page_of(client, first, "history/")

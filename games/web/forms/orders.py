@@ -52,8 +52,14 @@ class OrderForm(forms.Form):
                 self.fields[field].widget.attrs["list"] = list_id
                 self.datalists.append((list_id, values))
 
+    def legal_of_kind(self) -> list[Command]:
+        """The engine's legal orders of this form's kind only: the legal list holds every kind, and a
+        space where one may Expand is not one where one may Recruit (H-ACTIONS)."""
+        return [c for c in self.legal if c.kind == self.kind]
+
     def suggestions(self, attribute: str) -> list[str]:
-        return sorted({str(getattr(c, attribute)) for c in self.legal if getattr(c, attribute, None)})
+        values = (getattr(c, attribute, None) for c in self.legal_of_kind())
+        return sorted({str(value) for value in values if value})
 
     def order_dict(self) -> dict[str, Any]:
         return {}
@@ -162,7 +168,8 @@ class MoveForm(OrderForm):
 
     def suggestions(self, attribute: str) -> list[str]:
         if attribute == "to":
-            return sorted({d.space for c in self.legal if isinstance(c, Move) for d in c.destinations})
+            moves = [c for c in self.legal_of_kind() if isinstance(c, Move)]
+            return sorted({d.space for c in moves for d in c.destinations})
         return super().suggestions(attribute)
 
     def order_dict(self) -> dict[str, Any]:
