@@ -136,8 +136,11 @@ def test_the_first_screen_holds_the_turn_the_countdown_ones_own_supplies_and_the
     summary_box = page.locator("#standings summary").bounding_box()
     heading_box = page.locator("#standings summary h2").bounding_box()
     assert summary_box and heading_box and heading_box["y"] - summary_box["y"] < heading_box["height"]
-    # The standings are one tap away.
+    # The standings are one tap away, opened (not a folded section a second tap away).
+    assert not page.evaluate("document.getElementById('standings').open")
     bar.locator("a[href='#standings']").click()
+    page.wait_for_function("document.getElementById('standings').open")
+    assert page.locator("#standings table.standings-table").is_visible()
     on_first_screen(page, "#standings h2", size)
     bar_box, heading = bar.bounding_box(), page.locator("#standings h2").bounding_box()
     assert (
