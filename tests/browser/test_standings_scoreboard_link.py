@@ -39,6 +39,15 @@ def test_s_winter_the_standings_link_to_the_scoreboard_only_once_a_winter_is_sco
 
     page = standings_opened(browser, live_server, seats_to_act(game)[0], language)
     expect(page.locator(link_to_scores)).to_have_count(0)
+    # The table fits the phone, and its short headings are whole words on one line each ("Fraktion"
+    # and "VP" were cut mid-word while "Münzprägestätten" took the width).
+    table = page.locator("#standings table")
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")
+    lines = page.locator("#standings thead th").evaluate_all(
+        "ths => ths.map(th => { const r = document.createRange(); r.selectNodeContents(th);"
+        " return new Set([...r.getClientRects()].map(rect => Math.round(rect.top))).size; })"
+    )
+    assert lines[:3] == [1, 1, 1], lines
     page.locator("#standings").screenshot(path=str(shots / f"{language}-before.png"))
 
     score_first_winter(game)
