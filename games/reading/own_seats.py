@@ -85,6 +85,12 @@ def seats_waiting(user: AbstractBaseUser) -> list[dict[str, Any]]:
     return rows
 
 
+def seat_ids_of_account(user: AbstractBaseUser) -> list[int]:
+    """The ids of the seats the account's address holds (sign-out drops their seat cookies)."""
+    email = _address(user)
+    return list(Seat.objects.filter(email__iexact=email).values_list("pk", flat=True)) if email else []
+
+
 def seat_link_of_account(user: AbstractBaseUser, seat_id: int) -> tuple[int, str] | None:
     """The game id and a fresh link token of seat `seat_id`, if the account's address holds it (None
     otherwise: another's seat, or one handed over to someone else)."""

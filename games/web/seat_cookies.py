@@ -10,10 +10,16 @@ The cookie keeps the token exactly as signed (games/reading/links.py): its age, 
 link version are checked on every request, so revoking a seat's links revokes its cookies, and a
 page never signs a fresh token (a leaked address renews nothing). The JSON API keeps its bearer
 token (docs/api.md). docs/operations.md "Links and the seat cookie".
+
+"Sign out" drops every seat cookie the browser holds (a shared device): a seat cookie is sent only
+below its seat's path, never to /sign-out/, so a second cookie on "/" (`aegea_seats`, the same
+flags) lists the seats whose cookies this browser was given, and sign-out deletes each of those and
+of the account's own seats with the path it was set with.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +29,8 @@ from games.models import Seat
 from games.reading.links import LinkError, max_age, read_link, resolve_link, seat_path
 
 COOKIE_PREFIX = "aegea_seat_"
+SEATS_HELD = "aegea_seats"  # on "/": the ids of the seats whose cookies this browser holds
+SEATS_HELD_MAX = 50  # the newest; a cookie stays well under the browsers' 4 kB
 
 
 def cookie_name(seat_id: int) -> str:
@@ -41,16 +49,47 @@ def exchange_link(request: HttpRequest, game_id: int, token: str, rest: str = ""
     response = HttpResponseRedirect(target)
     if request.method == "POST":
         response.status_code = 307
-    response.set_cookie(
-        cookie_name(seat.pk),
-        token,
-        max_age=int(max_age().total_seconds()),
-        path=path,
-        secure=settings.SITE_URL.startswith("https://") or request.is_secure(),
-        httponly=True,
-        samesite="Lax",
-    )
+    age = int(max_age().total_seconds())
+    response.set_cookie(cookie_name(seat.pk), token, max_age=age, path=path, **_flags(request))
+    held = [seat.pk, *(pk for pk in _seats_held(request) if pk != seat.pk)][:SEATS_HELD_MAX]
+    response.set_cookie(SEATS_HELD, ".".join(map(str, held)), max_age=age, path="/", **_flags(request))
     return response
+
+
+def _flags(request: HttpRequest) -> dict[str, Any]:
+    return {
+        "secure": settings.SITE_URL.startswith("https://") or request.is_secure(),
+        "httponly": True,
+        "samesite": "Lax",
+    }
+
+
+def _seats_held(request: HttpRequest) -> list[int]:
+    return [int(part) for part in request.COOKIES.get(SEATS_HELD, "").split(".") if part.isdigit()]
+
+
+def forget_seats(request: HttpRequest, response: HttpResponse, also: Iterable[int] = ()) -> None:
+    """Delete on `response` the seat cookies this browser holds (those `aegea_seats` lists, any sent
+    with the request, and the seats `also`: the account's own), each with the path and flags it was
+    set with, or the browser keeps it; and the list itself. Sign-out on a shared device."""
+    sent = [int(name.removeprefix(COOKIE_PREFIX)) for name in request.COOKIES if _is_seat_cookie(name)]
+    ids = {*_seats_held(request), *sent, *also}
+    for seat_id, game_id in Seat.objects.filter(pk__in=ids).values_list("pk", "game_id"):
+        _delete(request, response, cookie_name(seat_id), seat_path(game_id, seat_id))
+    if SEATS_HELD in request.COOKIES:
+        _delete(request, response, SEATS_HELD, "/")
+
+
+def _is_seat_cookie(name: str) -> bool:
+    return name.startswith(COOKIE_PREFIX) and name.removeprefix(COOKIE_PREFIX).isdigit()
+
+
+def _delete(request: HttpRequest, response: HttpResponse, name: str, path: str) -> None:
+    # set_cookie, not delete_cookie: the deletion carries every flag the cookie was set with
+    # (delete_cookie drops Secure and HttpOnly, and an http answer may not touch a Secure cookie).
+    response.set_cookie(
+        name, "", max_age=0, expires="Thu, 01 Jan 1970 00:00:00 GMT", path=path, **_flags(request)
+    )
 
 
 def cookie_token(request: HttpRequest, seat_id: int) -> str:

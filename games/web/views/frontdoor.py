@@ -20,9 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from aegea_pbem.rate_limits import posted_email, rate_limited
 from games.models import Invitation, Seat
 from games.projectors.reliability import reliability_of
-from games.reading.own_seats import seat_link_of_account
+from games.reading.own_seats import seat_ids_of_account, seat_link_of_account
 from games.services.sign_in import SignInError, ask_for_sign_in, check_sign_in, use_sign_in
 from games.web.forms.frontdoor import SignInForm
+from games.web.seat_cookies import forget_seats
 
 
 def too_many_sign_ins(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:
@@ -105,10 +106,18 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
-    """Sign out and land on the site's home page, told so in the person's language."""
+    """Sign out and land on the site's home page, told so in the person's language. On a shared
+    device signing out ends the seats' pages too: every seat cookie this browser holds is dropped
+    (seat_cookies.forget_seats), so /play/<game>/<seat>/ opens again only from the emailed link."""
+    own = seat_ids_of_account(request.user)
     logout(request)
-    messages.success(request, _("You are signed out."))
-    return redirect("home")
+    messages.success(
+        request,
+        _("You are signed out. This browser no longer opens your games' pages; your emailed links do."),
+    )
+    response = redirect("home")
+    forget_seats(request, response, also=own)
+    return response
 
 
 @login_required
