@@ -68,7 +68,11 @@ def given_on_the_board(page: Any, kind: str) -> None:
     elif kind == "move":
         tap(page, "C7")
         tap(page, "D6")
+        sent = form.locator("[name='move-phalanxes1']").input_value()
         tap(page, "E5")
+        # The second tap splits the phalanxes: half of the first share, not 0 and a refusal.
+        shares = [int(form.locator(f"[name='move-phalanxes{n}']").input_value()) for n in (1, 2)]
+        assert shares[0] > 0 and shares[1] > 0 and sum(shares) == int(sent), (sent, shares)
         form.locator("[name='move-phalanxes1']").fill("3")
         form.locator("[name='move-phalanxes2']").fill("3")
         # Drawn as a split from one origin: a line from C7 to each destination, not a path.

@@ -164,10 +164,17 @@ function start() {
       var slot = slots.find(function (s) { return !up(s.to.value); }) || slots[slots.length - 1];
       slot.to.value = space;
       if (slot.phalanxes && !(parseInt(slot.phalanxes.value, 10) > 0)) {
-        var sent = slots.reduce(function (n, s) {
-          return s === slot ? n : n + (parseInt(s.phalanxes && s.phalanxes.value, 10) || 0);
-        }, 0);
-        slot.phalanxes.value = Math.max(phalanxesAt(up(origin.value)) - sent, 0);
+        var count = function (s) { return parseInt(s.phalanxes && s.phalanxes.value, 10) || 0; };
+        var sent = slots.reduce(function (n, s) { return s === slot ? n : n + count(s); }, 0);
+        var left = phalanxesAt(up(origin.value)) - sent;
+        if (left <= 0) {
+          /* All were sent already: a split takes half of the largest share (the player tapped a
+             second destination, so they mean to send some there), rather than 0 and a refusal. */
+          var largest = slots.reduce(function (a, s) { return s !== slot && count(s) > count(a) ? s : a; }, slot);
+          left = Math.floor(count(largest) / 2);
+          if (largest !== slot && left > 0) { largest.phalanxes.value = count(largest) - left; }
+        }
+        slot.phalanxes.value = Math.max(left, 0);
       }
     }
     return true;
