@@ -41,8 +41,11 @@ SEALED_BATCH = (engine.ORDER_GIVEN, "WinterOrderSealed", engine.RANDOMNESS_DRAWN
 class GameMovedOn(Exception):
     """The order was decided on an old state: another order came first. Nothing was changed."""
 
+    # Said whether or not it is still the reader's turn: not "re-order", which a player whose turn
+    # has passed cannot; the game as it is now says what they may do.
     message = gettext_lazy(
-        "The game has moved on since you loaded this page. Please look again and re-order."
+        "The game has moved on since you loaded this page: your order was not given, and nothing "
+        "was changed. Look at the game as it is now."
     )
 
 

@@ -86,7 +86,10 @@ def test_h_order_a_form_order_told_the_game_moved_on_says_it_beside_the_form_the
     response = client.post(page_url(offering), {"kind": "pass", "expected_seq": page_seq})
     assert response.status_code == 409
     page = response.content.decode()
-    moved = "The game has moved on since you loaded this page. Please look again and re-order."
+    moved = (
+        "The game has moved on since you loaded this page: your order was not given, and nothing was"
+        " changed. Look at the game as it is now."
+    )
     assert 'id="details-pass" open>' in page
     form = page[page.index('id="order-pass"') : page.index("</form>", page.index('id="order-pass"'))]
     assert f'<p class="order-error" role="alert">{moved}</p>' in form
