@@ -39,7 +39,7 @@ WORDS = {
         "accepted": "Your order was accepted.",
         "cost": "FP (you have",
         "next": "It is your turn as",
-        "moved": "The game has moved on since you loaded this page.",
+        "moved": "The game has moved on since you loaded this page: your order was not given",
     },
     "de": {
         "costs": "Befestigen 3 AP",
@@ -47,7 +47,7 @@ WORDS = {
         "accepted": "Dein Befehl wurde angenommen.",
         "cost": "FP (du hast",
         "next": "Du bist mit",
-        "moved": "Die Partie ist weitergegangen",
+        "moved": "seit du diese Seite geladen hast: Dein Befehl wurde nicht gegeben",
     },
 }
 
