@@ -9,13 +9,14 @@ to that seq from the nearest snapshot (log_reading.load_state), seen through eng
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine.table import TABLE_EVENTS
 from games.engine.view import HIDDEN
 from games.models import Event, Game
 from games.reading.situation import is_over, last_turn_start, load_game
@@ -36,6 +37,7 @@ class HistoryEntry:
     text: str
     parties: frozenset[str]
     commitment: str  # H-WINTER-ORDERS: a sealed order's commitment, public at once
+    taken_back: bool = False  # H-TAKEBACK: of an order's batch that a later OrderTakenBack undid
 
 
 def _parties(payload: dict[str, Any], actor: str) -> frozenset[str]:
@@ -63,15 +65,21 @@ def history(
     player: str | None = None,
     since_seq: int | None = None,
 ) -> list[HistoryEntry]:
-    """The told events, oldest first, as `viewer` may know them; filtered by year, player and seq."""
+    """The told events, oldest first, as `viewer` may know them; filtered by year, player and seq.
+    H-TAKEBACK: the events of an order's batch that was taken back stay in the log, and are marked
+    (the order's events from its OrderGiven up to the take-back, the table's events between left as
+    they are): the same winter is not told as beginning twice without a word why."""
     over = is_over(game)
     entries, current_year = [], None
+    undone: list[tuple[int, int]] = []  # (OrderGiven's seq, OrderTakenBack's seq)
     rows = (
         Event.objects.filter(game=game)
         .order_by("seq")
         .values_list("seq", "type", "payload", "actor", "created")
     )
     for seq, event_type, payload, actor, created in rows.iterator():
+        if event_type == engine.ORDER_TAKEN_BACK:
+            undone.append((payload["order_seq"], seq))
         current_year = _opening_year(event_type, payload) or current_year
         if event_type == "YearBegan":
             current_year = payload["year"]
@@ -95,7 +103,12 @@ def history(
                 commitment=shown.get("commitment", "") if event_type == "WinterOrderSealed" else "",
             )
         )
-    return entries
+    return [
+        replace(entry, taken_back=True)
+        if entry.type not in TABLE_EVENTS and any(first <= entry.seq < back for first, back in undone)
+        else entry
+        for entry in entries
+    ]
 
 
 def years_of(game: Game) -> list[int]:

@@ -161,3 +161,31 @@ def test_exportgame_writes_the_full_log_for_the_operator(tmp_path):
     assert document["viewer"] == "operator"
     assert not any(e["redacted"] for e in document["events"])
     assert len(document["events"]) == Event.objects.filter(game=game).count()
+
+
+def test_h_takeback_the_history_marks_the_events_of_an_order_taken_back(client):
+    """The log keeps an order that was taken back (nothing is deleted); the history tells its events
+    marked as taken back, so the same turn told twice has its reason beside it. The take-back itself
+    and the order given again are not marked."""
+    from games.services.messages import send_message
+    from games.services.take_back import take_back_order
+
+    game = two_player_game()
+    (first,) = seats_to_act(game)
+    other = game.seats.exclude(pk=first.pk).get()
+    given = submit_order(game, first, Pass(first.faction), load_game(game).seq)
+    send_message(other, first.faction, "Too quick!")  # the table's talk in between stays as it was
+    taken = take_back_order(game, first, given.seq)
+    again = submit_order(game, first, Pass(first.faction), taken.seq)
+
+    page = client.get(history_url(first, since="all"))
+    entries = {e.seq: e for e in page.context["entries"]}
+    order_seq = given.seq - len(given.events) + 1
+    undone = [e for e in entries.values() if e.taken_back]
+    assert undone and all(order_seq <= e.seq <= given.seq for e in undone)
+    assert {e.seq for e in undone} == {s for s in entries if order_seq <= s <= given.seq}
+    assert not any(e.taken_back for e in entries.values() if e.type in ("MessageSent", "OrderTakenBack"))
+    assert not any(entries[s].taken_back for s in entries if s > taken.seq)
+    assert again.seq > taken.seq
+    html = page.content.decode()
+    assert html.count('class="taken-back"') == len(undone) and "(taken back)" in html
