@@ -117,3 +117,14 @@ def preview_order(state: GameState, command: Command) -> OrderPreview | RuleViol
 
 # A seed no game has (games' seeds are secret random strings): a preview's throwaway draws.
 PREVIEW_SEED = "order-preview"
+
+
+def stands_if_given(state: GameState, command: Command) -> RuleViolation | None:
+    """H-TAKEBACK: why `command`, a legal order, could not be taken back once given (it draws or
+    reveals; engine.why_it_would_stand), or None; decided as preview_order decides, changing nothing.
+    For the one-click suggested orders, which have no preview before the click."""
+    try:
+        batch = decide_recorded(state, command, PREVIEW_SEED, position=state.events_applied)
+    except RuleViolation:
+        return None  # not legal after all: its refusal, not a warning, is what the click will meet
+    return why_it_would_stand(batch)

@@ -125,6 +125,9 @@ def test_a_new_player_refused_on_a_phone_sees_why_where_the_page_opens(live_serv
     assert turn.to != [seat.email] and words["next"] in turn.body
 
 
+STANDS = {"de": " (nicht zurücknehmbar)", "en": " (cannot be taken back)"}
+
+
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("anymail_outbox")
@@ -145,7 +148,11 @@ def test_s_move_a_suggested_order_says_its_cost_before_the_one_tap(live_server, 
     ]
     labels = suggestions.locator("button").all_inner_texts()
     moves = [label for kind, label in zip(kinds, labels, strict=True) if kind == "move"]
-    assert moves and all(re.search(r": \d+ FP$", label) for label in moves), moves
+    # Each suggested Move here attacks: dice will be rolled, so the button says, before the one tap,
+    # that it cannot be taken back (H-TAKEBACK).
+    assert moves and all(label.endswith(STANDS[language]) for label in moves), moves
+    moves = [label.removesuffix(STANDS[language]) for label in moves]
+    assert all(re.search(r": \d+ FP$", label) for label in moves), moves
     assert [label for kind, label in zip(kinds, labels, strict=True) if kind == "fortify"][0].endswith(
         ": 3 AP"
     )
@@ -158,7 +165,7 @@ def test_s_move_a_suggested_order_says_its_cost_before_the_one_tap(live_server, 
 
     move = moves[0]
     cost = int(re.search(r": (\d+) FP$", move).group(1))
-    page.get_by_role("button", name=move, exact=True).click()
+    page.get_by_role("button", name=move + STANDS[language], exact=True).click()
     page.wait_for_load_state()
     assert f"{cost} FP" in page.inner_text(".messages")  # "… moved from G3 to C3 (…) for 4 FP."
     moved = Event.objects.get(game=seat.game, type="UnitsMoved", actor=seat.faction)

@@ -237,3 +237,33 @@ def test_h_takeback_the_next_players_stale_turn_email_answers_with_the_game_as_i
     assert "The game has moved on since the email you answered; nothing was changed." in answer.body
     assert f"Waiting for {first.faction.capitalize()}." in answer.body
     assert Event.objects.filter(game=game).count() == events
+
+
+def test_h_takeback_a_one_click_suggestion_that_will_stand_says_so_before_the_click(client):
+    """The suggested orders are given with one click, without a preview: one that draws (a tile from
+    the deck) is marked as one that cannot be taken back, with the reason in its title; a Pass is not."""
+    import html
+    import re
+
+    from games.services.game_setup import PlayerSpec, create_game
+
+    spec = {"players": {"athens": {"fp": 2}, "sparta": {}}, "deck": ["kos", "thera"]}
+    players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Ben", "ben@example.com", "sparta")]
+    game = create_game(players, scenario=spec)
+    page = client.get(page_url(game.seats.get(faction="athens"))).content.decode()
+    buttons = {
+        html.unescape(re.sub(r"<[^>]+>", "", inner)).strip(): html.unescape(title or "")
+        for title, inner in re.findall(
+            r'<form method="post" class="suggestion">.*?'
+            r'<button type="submit"(?: title="([^"]*)")?>(.*?)</button>',
+            page,
+            re.S,
+        )
+    }
+    expansions = {label: title for label, title in buttons.items() if label.startswith("Expand")}
+    assert expansions and all(label.endswith("(cannot be taken back)") for label in expansions)
+    assert all(
+        title.startswith("Once given, it cannot be taken back: a tile is drawn")
+        for title in expansions.values()
+    )
+    assert buttons["Pass"] == ""  # a Pass can be taken back: no mark, no title

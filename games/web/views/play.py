@@ -24,7 +24,7 @@ from games.models import Seat
 from games.reading.links import LinkError
 from games.reading.log_head import log_head
 from games.reading.organiser_watch import result_text
-from games.reading.previews import order_cost
+from games.reading.previews import order_cost, stands_if_given
 from games.reading.scoreboard import scored_in
 from games.reading.situation import PlayerScreen, player_screen
 from games.services.languages import choose_language, page_language
@@ -191,7 +191,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         for f, p in screen.view.get("players", {}).items()
     ]
     suggestions = [
-        (command_label(c, order_cost(screen.state, c)), json.dumps(c.to_dict()))
+        (command_label(c, order_cost(screen.state, c)), json.dumps(c.to_dict()), _stands(screen.state, c))
         for c in sample_orders(screen.legal)
     ]
     return {
@@ -221,3 +221,9 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         **take_back_context(seat, screen),  # H-TAKEBACK: templates/games/_take_back.html
         **page_context(seat, screen),  # the first screen: countdown, own supplies, standings, Poleis
     }
+
+
+def _stands(state: Any, command: Any) -> str:
+    """H-TAKEBACK: a one-click suggestion that could not be taken back says so, in words, before the click."""
+    stands = stands_if_given(state, command)
+    return violation_text(stands) if stands else ""
