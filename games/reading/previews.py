@@ -120,11 +120,8 @@ PREVIEW_SEED = "order-preview"
 
 
 def stands_if_given(state: GameState, command: Command) -> RuleViolation | None:
-    """H-TAKEBACK: why `command`, a legal order, could not be taken back once given (it draws or
-    reveals; engine.why_it_would_stand), or None; decided as preview_order decides, changing nothing.
-    For the one-click suggested orders, which have no preview before the click."""
-    try:
-        batch = decide_recorded(state, command, PREVIEW_SEED, position=state.events_applied)
-    except RuleViolation:
-        return None  # not legal after all: its refusal, not a warning, is what the click will meet
-    return why_it_would_stand(batch)
+    """H-TAKEBACK: why `command`, a legal order, could not be taken back once given (its preview's
+    `stands`), or None. For the one-click suggested orders, which have no preview before the click."""
+    preview = preview_order(state, command)
+    # Not legal after all: its refusal, not a warning, is what the click will meet.
+    return None if isinstance(preview, RuleViolation) else preview.stands

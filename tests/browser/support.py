@@ -82,3 +82,14 @@ def email_on_a_phone(browser: Any, message: Any, language: str) -> Any:
 
 def shown(deadline, zone: str) -> str:
     return f"{deadline.astimezone(zoneinfo.ZoneInfo(zone)):%Y-%m-%d %H:%M} ({zone})"
+
+
+def publish_an_open_table(organiser: Any, live_server: Any) -> None:
+    """The signed-in organiser's page gathers a game of two open seats, "Open table", and publishes
+    it in the lobby (docs/front-door.md "Open games and the lobby")."""
+    organiser.goto(f"{live_server.url}/organiser/games/gather/")
+    organiser.fill("#id_name", "Open table")
+    organiser.select_option("#id_seats", "2")
+    organiser.check("#id_published")
+    organiser.click("main button[type=submit]")
+    organiser.wait_for_url("**/players/")

@@ -14,7 +14,7 @@ from django.core import mail
 
 from games.models import Event, Game, Invitation, Seat
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.support import PHONE, email_on_a_phone
+from tests.browser.support import PHONE, email_on_a_phone, publish_an_open_table
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import link_in, seats_to_act
 
@@ -139,12 +139,7 @@ def test_front_door_friends_find_their_game_on_a_phone(live_server, browser):
     assert "/invitation/" not in olga.content()
 
     # An open game: the organiser publishes it; a stranger signs in and takes a seat in the lobby.
-    olga.goto(f"{live_server.url}/organiser/games/gather/")
-    olga.fill("#id_name", "Open table")
-    olga.select_option("#id_seats", "2")
-    olga.check("#id_published")
-    olga.click("main button[type=submit]")
-    olga.wait_for_url("**/players/")
+    publish_an_open_table(olga, live_server)
     stranger = _phone(browser)
     stranger.goto(f"{live_server.url}/lobby/")
     assert "Open table" in stranger.inner_text("main")

@@ -17,7 +17,7 @@ from django.core import mail
 
 from games.models import Game, Invitation, Seat
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.support import PHONE
+from tests.browser.support import PHONE, publish_an_open_table
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -120,12 +120,7 @@ def test_the_front_door_leads_each_person_where_they_were_going_on_a_phone(live_
     assert Invitation.objects.get(email="cy@example.com").status == Invitation.Status.DECLINED
 
     # An open game of two seats, taken by two strangers from the lobby.
-    olga.goto(f"{live_server.url}/organiser/games/gather/")
-    olga.fill("#id_name", "Open table")
-    olga.select_option("#id_seats", "2")
-    olga.check("#id_published")
-    olga.click("main button[type=submit]")
-    olga.wait_for_url("**/players/")
+    publish_an_open_table(olga, live_server)
     ana = _phone(browser, "de-DE")
     said = _take_the_seat_from_the_lobby(ana, live_server, "ana@example.com", "Ana", "04-ana")
     assert "melde dich zuerst an" in said and "Du hast einen Platz, Ana." in said
