@@ -111,6 +111,15 @@ def load_engine_events(game: Game, after_seq: int = 0, up_to_seq: int | None = N
 
 
 @dataclass(frozen=True)
+class Tail:
+    """The log's events after `after_seq` (a state the reader has cached), as [seq, prev_hash, hash,
+    type, payload] lists in seq order: read with the log's head, so that catching up costs no query."""
+
+    after_seq: int
+    events: list[list[Any]]
+
+
+@dataclass(frozen=True)
 class LoadedState(Generic[S]):
     state: S
     seq: int  # the last event folded in; 0 for an empty log

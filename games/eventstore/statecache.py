@@ -54,6 +54,13 @@ def holds(game_id: int) -> bool:
         return game_id in _games
 
 
+def newest_seq(game_id: int) -> int | None:
+    """The seq of the newest cached state of the game, or None (nothing of it is cached)."""
+    with _lock:
+        entries = _games.get(game_id)
+        return max(entries)[0] if entries else None
+
+
 def nearest(game_id: int, before_seq: int) -> tuple[int, str, Any] | None:
     """The newest cached (seq, hash, state) of the game with seq below `before_seq`, or None."""
     with _lock:

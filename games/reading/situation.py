@@ -25,7 +25,7 @@ from games.engine import GameState
 from games.engine.commands import Command
 from games.eventstore import statecache
 from games.eventstore.hashing import GENESIS_HASH
-from games.eventstore.log_reading import LoadedState, load_state
+from games.eventstore.log_reading import LoadedState, Tail, load_state
 from games.models import Event, Game
 from games.words.names import faction_name, phase_label, year_label
 from games.words.narration import UNTOLD, describe
@@ -34,14 +34,19 @@ HAPPENINGS_LIMIT = 40
 
 
 def load_game(
-    game: Game, up_to_seq: int | None = None, *, head: tuple[int, str] | None = None
+    game: Game,
+    up_to_seq: int | None = None,
+    *,
+    head: tuple[int, str] | None = None,
+    tail: Tail | None = None,
 ) -> LoadedState[GameState]:
     """The game's state at its head (or at `up_to_seq`): from this process's state cache when it
     holds that exact log prefix, else from a cached older state plus the events after it, else from
     the newest snapshot and the events after it (games/eventstore/statecache.py). A game this process holds
     nothing of loads in one query (head, snapshot and events together); otherwise the head comes
     first, to look it up in the cache, unless the caller has just read it under the game's lock
-    (`head`: the (seq, hash) submit_order read with its game's lock, games/services/order_lock.py)."""
+    (`head`: the (seq, hash) submit_order read with its game's lock, games/services/order_lock.py),
+    and the events after a cached state are read unless they came with the head (`tail`)."""
     if not statecache.holds(game.pk):
         statecache.stats["misses"] += 1
         loaded = _load_from_store(game, up_to_seq)
@@ -53,7 +58,7 @@ def load_game(
         if cached is not None:
             statecache.stats["hits"] += 1
             return LoadedState(cached, seq, seq, 0, digest)
-        loaded = _fold_from_cached(game, seq, digest)
+        loaded = _fold_from_cached(game, seq, digest, tail)
         if loaded is None:
             statecache.stats["misses"] += 1
             loaded = _load_from_store(game, seq)
@@ -128,19 +133,29 @@ def cached_state_after(game: Game, rows: Sequence[Event]) -> GameState | None:
     return state
 
 
-def _fold_from_cached(game: Game, seq: int, digest: str) -> LoadedState[GameState] | None:
-    """Fold the events after the newest cached state below `seq`, if that state is on this log."""
+def _fold_from_cached(
+    game: Game, seq: int, digest: str, tail: Tail | None = None
+) -> LoadedState[GameState] | None:
+    """Fold the events after the newest cached state below `seq`, if that state is on this log: the
+    `tail` when it holds the events after that state (read with the head), else read here."""
     near = statecache.nearest(game.pk, seq)
     if near is None:
         return None
     start_seq, start_hash, state = near
-    with kept_cursor() as cursor:
-        cursor.execute(
-            "SELECT seq, hash, type, payload FROM games_event WHERE game_id = %s AND seq >= %s"
-            " AND seq <= %s ORDER BY seq",
-            [game.pk, start_seq, seq],
-        )
-        rows = cursor.fetchall()
+    if tail is not None and tail.after_seq == start_seq and tail.events:
+        # (seq, hash, type, payload) rows from the cached state's on, as the query below reads them;
+        # the cached state is on this log when the first event after it names its hash as its
+        # predecessor (the hash chain: docs/fairness.md).
+        first_prev = tail.events[0][1]
+        rows = [(start_seq, first_prev, "", None), *((s, h, t, p) for s, _prev, h, t, p in tail.events)]
+    else:
+        with kept_cursor() as cursor:
+            cursor.execute(
+                "SELECT seq, hash, type, payload FROM games_event WHERE game_id = %s AND seq >= %s"
+                " AND seq <= %s ORDER BY seq",
+                [game.pk, start_seq, seq],
+            )
+            rows = cursor.fetchall()
     if not rows or rows[0][:2] != (start_seq, start_hash):
         # The cached state belongs to an append that was rolled back, or to another game that
         # had this id: it can never be on this log, so it is dropped.

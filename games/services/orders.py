@@ -147,12 +147,12 @@ def _in_order_transaction(
             # The writes and the COMMIT are pipelined (aegea_pbem/sql_pipeline.py): an error of one
             # comes at a later statement or at the pipeline's end, inside the transaction it rolls back.
             with pipelined_transaction():
-                locked = lock_game(game_id)
+                locked = lock_game(game_id, statecache.newest_seq(game_id))
                 if game is None:
                     game = locked.game
                 game.status = status_read = locked.game.status
                 seat, command = choose(locked)
-                loaded = load_game(game, head=locked.head)
+                loaded = load_game(game, head=locked.head, tail=locked.tail)
                 if loaded.seq != expected_seq and not (
                     _only_table_talk_since(game, expected_seq, loaded.seq)
                     or _only_sealed_by_others(game, expected_seq, seat, command)

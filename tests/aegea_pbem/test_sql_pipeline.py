@@ -165,11 +165,11 @@ def test_a_seq_clash_the_lock_missed_is_looked_at_again_and_told_the_game_moved_
     after = load_game(game).seq
     real_lock, locks = orders.lock_game, []
 
-    def stale_once(game_id: int):
+    def stale_once(game_id: int, cached_seq: int | None = None):
         """The first lock reads the head as it was before the last order, as a lock that another
         order's commit slipped past would: the order is decided again on that head's (cached)
         state, and only the unique seq index finds the clash."""
-        locked = real_lock(game_id)
+        locked = real_lock(game_id, cached_seq)
         locks.append(locked.head)
         if len(locks) == 1:
             stale = Event.objects.get(game_id=game_id, seq=before)

@@ -4,7 +4,8 @@ log, and a state cached inside a transaction that rolled back is never served.""
 from __future__ import annotations
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import engine
 from games.eventstore import statecache
@@ -90,3 +91,21 @@ def test_a_cached_state_found_off_the_log_is_dropped():
     statecache.put(game.pk, start.seq, start.hash, start.state)
     assert load_game(game).state.to_dict() == cold(game)  # folded from the store, not from it
     assert statecache.get(game.pk, start.seq, start.hash) is None
+
+
+def test_an_order_whose_lock_read_events_that_do_not_follow_its_cached_state_drops_that_state():
+    """The tail read with the lock starts after the cached state's seq; when its first event does not
+    chain onto the cached state's hash, that state is another log's, and the order folds from the store."""
+    game, other = two_player_game(), two_player_game()
+    seat, head_seq = seats_to_act(game)[0], load_game(game).seq
+    statecache.clear()
+    start = load_game(other, up_to_seq=1)  # another log's first state, filed under `game` at seq 1
+    statecache.clear()
+    statecache.put(game.pk, start.seq, start.hash, start.state)
+
+    with CaptureQueriesContext(connection) as queries:
+        submit_order(game, seat, engine.Pass(seat.faction), head_seq)
+
+    assert not [q for q in queries.captured_queries if "AND seq >= " in q["sql"]]  # the tail, not a read
+    assert statecache.get(game.pk, start.seq, start.hash) is None
+    assert load_game(game).state.to_dict() == cold(game)

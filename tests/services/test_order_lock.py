@@ -9,7 +9,7 @@ from django.forms.models import model_to_dict
 from aegea_pbem.sql_selects import rows_with_related
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.store import head
-from games.models import Game, NotificationPreference, Seat, SeatClock
+from games.models import Event, Game, NotificationPreference, Seat, SeatClock
 from games.services.order_lock import lock_game
 from tests.order_loop_support import two_player_game
 
@@ -91,3 +91,18 @@ def test_the_game_row_stays_locked_until_the_orders_transaction_ends():
             assert other.execute(lock, [game.pk]).fetchone() == (game.pk,)  # released at commit
     finally:
         other.close()
+
+
+@pytest.mark.django_db
+def test_the_events_after_the_callers_cached_state_come_with_the_head(django_assert_num_queries):
+    game = two_player_game()
+    events = list(Event.objects.filter(game=game).order_by("seq"))
+    cached = events[-3].seq
+
+    with django_assert_num_queries(1):
+        locked = lock_game(game.pk, cached)
+
+    assert locked.tail is not None and locked.tail.after_seq == cached
+    assert locked.tail.events == [[e.seq, e.prev_hash, e.hash, e.type, e.payload] for e in events[-2:]]
+    assert lock_game(game.pk, events[-1].seq).tail is None  # the caller holds the head: nothing after it
+    assert lock_game(game.pk).tail is None  # the caller holds nothing of the game

@@ -19,14 +19,16 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
+from games import engine
 from games.engine import Pass
 from games.engine.commands import CommitCoins
 from games.engine.simulation import players_to_act, random_legal_command
 from games.engine.state import GameState
 from games.eventstore import statecache
+from games.eventstore.log_reading import load_engine_events
 from games.eventstore.projections import rebuild_projections
 from games.models import DeadlineSettings, Game, GameProgress, GameSummary, SeatClock, SeatRecord
-from games.reading.situation import load_game
+from games.reading.situation import load_game, must_act
 from games.services.game_setup import create_game
 from games.services.orders import submit_order
 from games.services.vacations import take_vacation
@@ -96,6 +98,35 @@ def test_an_order_that_hands_the_turn_on_costs_nine_statements(nudges):
     ], done
     assert Outbox.objects.filter(kind="turn", seq=load_game(game).seq).count() == 1
     assert nudges == [1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_order_in_a_process_an_order_behind_reads_the_events_it_lacks_with_its_lock():
+    """Two web processes take a game's orders in turn: the one whose cached state is an order behind
+    folds the events read with the lock (the tail) and costs the same nine statements, no query of its
+    own for them, and decides on the same state the log folds to."""
+    game = two_player_game()
+    (first,) = seats_to_act(game)
+    behind = load_game(game).seq  # this process's page loaded (and cached) the state
+    own_cache = statecache._games
+    statecache._games = type(own_cache)()  # another web process, with a cache of its own, takes it
+    try:
+        taken = submit_order(game, first, Pass(first.faction), behind)
+    finally:
+        statecache._games = own_cache
+    (next_faction,) = must_act(taken.state)
+    second = game.seats.get(faction=next_faction)
+    assert statecache.newest_seq(game.pk) == behind
+    near_hits = statecache.stats["near_hits"]
+
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as queries:
+        submit_order(game, second, Pass(second.faction), taken.seq)
+
+    done = statements(queries.captured_queries)
+    assert done[:3] == ["BEGIN", "SELECT games_game", "INSERT games_event"] and len(done) == 9, done
+    assert statecache.stats["near_hits"] == near_hits + 1
+    assert load_game(game).state.to_dict() == engine.fold(load_engine_events(game)).to_dict()
 
 
 @pytest.mark.django_db(transaction=True)
