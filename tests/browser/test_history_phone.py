@@ -4,6 +4,8 @@
 - The board under the history was "the board after event 6 of 7" while the list's last line was 6:
   event 7 is the record of the battle's dice (RandomnessDrawn), which is never told. The board is
   named by told lines now, the last one being "the board now".
+- A battle's entry put its number on a line of its own, the battle's summary under it from the
+  left edge, and its rounds' words outdented under the number; it starts on its number's line now.
 
 Screenshots: test-artifacts/browser/history-phone/.
 """
@@ -88,3 +90,39 @@ def test_the_history_board_is_the_board_now_named_by_the_last_told_line(live_ser
     page.goto(link(live_server, athens) + "history/")
     assert page.locator("ol.history > li > a").all_inner_texts()[-1] == str(last)
     assert title.inner_text() == words["now"].format(seq=last)
+
+
+def first_line(locator) -> dict[str, float]:
+    """Where the first line of an element's text is drawn (its box may be wider, or span lines)."""
+    return locator.evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e);"
+        " const b = r.getClientRects()[0]; return {x: b.x, y: b.y, height: b.height}; }"
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_battles_entry_starts_on_its_numbers_line(live_server, browser, language):
+    athens = a_battle_told(language)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_context(locale=LOCALES[language], viewport=PHONE).new_page()
+    page.goto(link(live_server, athens) + "history/?since=all")
+
+    entry = page.locator("ol.history > li", has=page.locator(".battle"))
+    assert entry.count() == 1
+    number = entry.locator("> a").bounding_box()
+    summary = entry.locator(".battle-summary")
+    assert summary.inner_text().startswith("Battle at E5" if language == "en" else "Kampf um E5")
+    text = first_line(summary)
+    # On the number's line, right of it, like "3 Athens moved from C3 to E5".
+    assert number["y"] <= text["y"] + text["height"] / 2 <= number["y"] + number["height"]
+    assert text["x"] >= number["x"] + number["width"]
+    rounds = entry.locator(".round-words")
+    assert rounds.count() >= 1
+    for words in rounds.all():  # the rounds' words under the text, none back under the number
+        box = words.bounding_box()
+        assert box["x"] >= number["x"] + number["width"]
+        assert first_line(words)["x"] >= box["x"] - 1  # and not outdented by the entries' hanging indent
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    entry.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"battle-{language}.png"))
