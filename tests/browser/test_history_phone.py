@@ -21,12 +21,11 @@ from games.services.game_setup import create_game
 from games.services.orders import submit_order
 from games.words.narration import is_told
 from tests.browser.conftest import ARTIFACTS, link
-from tests.browser.support import PHONE, SCENARIO, ana_and_ben
+from tests.browser.support import PHONE, SCENARIO, ana_and_ben, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOTS = ARTIFACTS / "history-phone"
-LOCALES = {"en": "en-GB", "de": "de-DE"}
 WORDS = {
     "en": {
         "now": "The board now, after event {seq}, the last",
@@ -59,7 +58,7 @@ def test_the_history_board_is_the_board_now_named_by_the_last_told_line(live_ser
     assert not is_told(head.type)  # the case the walk met: the log's head is not a line of the list
     words = WORDS[language]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_context(locale=LOCALES[language], viewport=PHONE).new_page()
+    page = phone_page(browser, language)
 
     page.goto(link(live_server, athens) + "history/?since=all")
     lines = page.locator("ol.history > li")
@@ -105,7 +104,7 @@ def first_line(locator) -> dict[str, float]:
 def test_a_battles_entry_starts_on_its_numbers_line(live_server, browser, language):
     athens = a_battle_told(language)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_context(locale=LOCALES[language], viewport=PHONE).new_page()
+    page = phone_page(browser, language)
     page.goto(link(live_server, athens) + "history/?since=all")
 
     entry = page.locator("ol.history > li", has=page.locator(".battle"))
