@@ -21,7 +21,7 @@ from games.engine.view import HIDDEN
 from games.models import Event, Game
 from games.reading.situation import is_over, last_turn_start, load_game
 from games.words.names import coins_text, faction_name
-from games.words.narration import describe, is_told
+from games.words.narration import UNTOLD, describe, is_told
 from games.words.trade import card_names
 
 # Payload keys that name the factions an event concerns (the player filter).
@@ -124,21 +124,46 @@ def default_since(game: Game, viewer: str | None) -> int | None:
 
 @dataclass(frozen=True)
 class BoardAt:
-    seq: int
-    last_seq: int
+    seq: int  # the told event whose line the board stands after
+    last_seq: int  # the last told event: the board there is the board now
+    previous_seq: int  # the told events before and after seq (seq itself at either end)
+    next_seq: int
     view: dict[str, Any]
     supplies: list[dict[str, Any]]
 
+    @property
+    def now(self) -> bool:
+        """The board at the head of the log: nothing told has happened since."""
+        return self.seq == self.last_seq
 
-def board_at(game: Game, seq: int, viewer: str | None) -> BoardAt:
-    """The board and each player's supplies just after event `seq`, as `viewer` may see them.
 
-    Folded from the nearest snapshot at or before `seq`. The board goes through player_view
+def _told_seq(game: Game, *, before: int | None = None, after: int | None = None, last: bool) -> int | None:
+    rows = Event.objects.filter(game=game).exclude(type__in=UNTOLD)
+    if before is not None:
+        rows = rows.filter(seq__lt=before)
+    if after is not None:
+        rows = rows.filter(seq__gt=after)
+    return rows.order_by("-seq" if last else "seq").values_list("seq", flat=True).first()
+
+
+def board_at(game: Game, seq: int | None, viewer: str | None) -> BoardAt:
+    """The board and each player's supplies just after event `seq` (None: now), as `viewer` may see them.
+
+    The board is named by a told event, a line of the history: an untold one (the record around an
+    order: its OrderGiven, its RandomnessDrawn) moves nothing on the board, so `seq` falls back to
+    the told event at or before it, and that board is folded up to just before the next told event,
+    the head of the log after the last one. So the board after the last line is the board now,
+    never "event 6 of 7" under a list whose last line is 6.
+
+    Folded from the nearest snapshot at or before that seq. The board goes through player_view
     (H-SCREEN); once the game has ended the screens and hands are shown at every seq (H-END).
     """
-    last_seq = Event.objects.filter(game=game).order_by("-seq").values_list("seq", flat=True).first() or 0
-    seq = max(1, min(seq, last_seq))
-    state = load_game(game, up_to_seq=seq).state
+    last_told = _told_seq(game, last=True) or 1
+    asked = last_told if seq is None else max(1, min(seq, last_told))
+    told = _told_seq(game, before=asked + 1, last=True) or _told_seq(game, last=False) or last_told
+    following = _told_seq(game, after=told, last=False)
+    up_to = following - 1 if following is not None else None
+    state = load_game(game, up_to_seq=up_to).state
     view = engine.player_view(state, viewer)
     if is_over(game):
         full = state.to_dict()["players"]
@@ -163,4 +188,11 @@ def board_at(game: Game, seq: int, viewer: str | None) -> BoardAt:
         }
         for faction, p in view["players"].items()
     ]
-    return BoardAt(seq=seq, last_seq=last_seq, view=view, supplies=supplies)
+    return BoardAt(
+        seq=told,
+        last_seq=last_told,
+        previous_seq=_told_seq(game, before=told, last=True) or told,
+        next_seq=following or told,
+        view=view,
+        supplies=supplies,
+    )

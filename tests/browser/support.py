@@ -22,6 +22,7 @@ from tests.browser.conftest import ARTIFACTS
 from tests.order_loop_support import ANA, BEN, seats_to_act
 
 PHONE = {"width": 390, "height": 844}
+LOCALES = {"en": "en-GB", "de": "de-DE"}  # the browser's locale that asks for each language
 I18N_SHOTS = ARTIFACTS / "i18n"  # the pages in both languages, and the organiser's forms
 UX_SHOTS = ARTIFACTS / "ux"  # the phone's pages and lists
 
@@ -37,6 +38,11 @@ SCENARIO: dict[str, Any] = {
         "E5": {"tile": "delos", "phalanxes": 2},
     },
 }
+
+
+def phone_page(browser: Any, language: str) -> Any:
+    """A new page on a 390 x 844 phone whose browser asks for `language` ("en" or "de")."""
+    return browser.new_context(locale=LOCALES[language], viewport=PHONE).new_page()
 
 
 def wait_for_cost(page: Any, cost: str) -> None:

@@ -16,6 +16,7 @@ function start() {
   var previewUrl = wrap.dataset.moveCostUrl;
   var choice = wrap.querySelector(".board-choice");  /* the answer under the board, for small screens */
   var help = document.querySelector(".board-help");
+  var refusal = wrap.querySelector(".board-refusal");  /* why a tap filled in nothing, under the board */
   var up = function (v) { return (v || "").trim().toUpperCase(); };
   var mode = document.getElementById("order-move") ? "move" : "";
 
@@ -148,9 +149,15 @@ function start() {
   }
 
   /* --- a tap on the board --------------------------------------------------------------------- */
+  /* A tap the Move cannot take says why ("Origin", "Destination": the words on #board-modes, in the
+     page's language); the next tap it takes, or another order's button, clears it. */
+  function refuse(why) {
+    if (refusal) { refusal.textContent = (why && modes && modes.dataset["refuse" + why]) || ""; }
+  }
+  /* true when the tap filled in the Move; else why not (S-MOVE: from one of your Poleis, to Poleis). */
   function chooseForMove(g) {
     var space = g.dataset.space;
-    if (!g.classList.contains("polis")) { return false; }
+    if (!g.classList.contains("polis")) { return up(origin.value) ? "Destination" : "Origin"; }
     var chosen = slots.filter(function (s) { return up(s.to.value) === space; });
     if (up(origin.value) === space) {
       origin.value = "";
@@ -158,7 +165,7 @@ function start() {
     } else if (chosen.length) {
       chosen.forEach(function (s) { s.to.value = ""; });
     } else if (!up(origin.value)) {
-      if (!g.classList.contains("owner-" + me)) { return false; }  /* the Polis panel's tap */
+      if (!g.classList.contains("owner-" + me)) { return "Origin"; }  /* the Polis panel opens too */
       origin.value = space;
     } else {
       var slot = slots.find(function (s) { return !up(s.to.value); }) || slots[slots.length - 1];
@@ -192,7 +199,8 @@ function start() {
   }
   function choose(g, event) {
     var taken = mode === "move" ? chooseForMove(g) : (mode && field(mode, "space") ? chooseForSpace(g) : false);
-    if (!taken) { return; }
+    refuse(taken === true ? "" : taken);
+    if (taken !== true) { return; }
     event.preventDefault();  /* the tap was an order's: the Polis panel stays shut */
     var details = document.getElementById("details-" + mode);
     if (details) { details.open = true; }
@@ -208,6 +216,7 @@ function start() {
   var hint = help || document.createElement("p");
   function pick(kind) {
     mode = kind;
+    refuse("");
     bar.querySelectorAll("button").forEach(function (b) {
       b.setAttribute("aria-pressed", b.dataset.kind === kind ? "true" : "false");
     });

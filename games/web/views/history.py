@@ -55,7 +55,8 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
     since = None if since_all else (_int(request.GET.get("since")) or default_since(game, viewer))
     entries = history(game, viewer, year=year, player=player, since_seq=since)
     at = _int(request.GET.get("at"))
-    board = board_at(game, at if at is not None else (entries[-1].seq if entries else 1 << 62), viewer)
+    # By default the board after the list's last line: with the year and player unfiltered, the board now.
+    board = board_at(game, at if at is not None else (entries[-1].seq if entries else None), viewer)
     return {
         "game": game,
         "viewer": viewer,
@@ -70,8 +71,6 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
         "board": board,
         "scoreboard": scoreboard(game, viewer),  # S-WINTER: every scored winter as a table
         "board_svg": render_board(board.view, language=language, id_prefix="history"),
-        "previous_seq": max(1, board.seq - 1),
-        "next_seq": min(board.last_seq, board.seq + 1),
         "log_head": log_head(game),  # the footer's witness of the log (docs/fairness.md)
     }
 
