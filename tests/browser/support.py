@@ -58,10 +58,15 @@ def ana_and_ben(language: str) -> list[PlayerSpec]:
     ]
 
 
-def athens_link(live_server, language: str) -> str:
+def athens_game(live_server, language: str) -> tuple[Any, str]:
+    """A game of SCENARIO, and Athens' link to its page on the live test server."""
     game = create_game(ana_and_ben(language), scenario=SCENARIO)
     seat = game.seats.get(faction="athens")
-    return live_server.url + reverse("games:play", args=[game.pk, link_token(seat)])
+    return game, live_server.url + reverse("games:play", args=[game.pk, link_token(seat)])
+
+
+def athens_link(live_server, language: str) -> str:
+    return athens_game(live_server, language)[1]
 
 
 def a_game_under_way() -> Seat:

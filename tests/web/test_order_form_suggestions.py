@@ -44,3 +44,14 @@ def test_s_move_suggests_only_the_moves_origins_and_destinations() -> None:
     lists = dict(forms["move"].datalists)
     assert lists.get("dl-move-origin", []) == sorted({c.origin for c in moves})
     assert lists.get("dl-move-to1", []) == sorted({d.space for c in moves for d in c.destinations})
+
+
+def test_s_move_lists_for_each_origin_the_poleis_its_legal_moves_reach() -> None:
+    forms, legal = first_turn()
+    moves = [c for c in legal if isinstance(c, Move)]
+    assert moves  # the first turn has Moves to list
+    lists = dict(forms["move"].datalists)
+    for origin in {c.origin for c in moves}:
+        reach = sorted({d.space for c in moves if c.origin == origin for d in c.destinations})
+        assert lists[f"dl-move-from-{origin}"] == reach, origin
+    assert {k for k in lists if k.startswith("dl-move-from-")} == {f"dl-move-from-{c.origin}" for c in moves}

@@ -1,9 +1,10 @@
-/* Orders on the board: a row of order buttons above the board picks the kind; taps on the board fill
+/* Orders on the board: a row of order buttons under the board picks the kind; taps on the board fill
    that kind's form (Move: your Polis, then up to three destinations, drawn as a split from it;
    Expand: an offered empty space; Recruit, Fortify: an offered Polis). Which spaces are offered
-   comes from the forms' own lists of legal values (the engine's legal orders); the preview of
-   every form is asked of the server, which asks the engine. Nothing here decides a rule, and
-   without JavaScript every form works the same, typed by hand. */
+   comes from the forms' own lists of legal values (the engine's legal orders; a Move's, per
+   origin, from the lists "dl-move-from-<origin>"); the preview of every form is asked of the
+   server, which asks the engine, and under it a button sends the form. Nothing here decides a
+   rule, and without JavaScript every form works the same, typed by hand. */
 (function () {
 "use strict";
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -18,6 +19,12 @@ function start() {
   var help = document.querySelector(".board-help");
   var refusal = wrap.querySelector(".board-refusal");  /* why a tap filled in nothing, under the board */
   var up = function (v) { return (v || "").trim().toUpperCase(); };
+  /* The order being built is sent from under its preview: the form's own submit, by its form= */
+  var send = document.createElement("button");
+  send.type = "submit";
+  send.className = "board-send";
+  send.hidden = true;
+  choice.after(send);
   var mode = document.getElementById("order-move") ? "move" : "";
 
   function formOf(kind) { return document.getElementById("order-" + kind); }
@@ -40,6 +47,25 @@ function start() {
   var slots = [1, 2, 3].map(function (i) {
     return { to: field("move", "to" + i), phalanxes: field("move", "phalanxes" + i) };
   }).filter(function (s) { return s.to; });
+  /* A destination tapped away leaves no gap: the rows after it move up (a Move's first row is the
+     one the form requires), and the emptied last row gets the form's first values again. */
+  var ROW = ["to", "phalanxes", "king", "navigators", "builders"];
+  function closeGaps() {
+    var rows = [1, 2, 3].map(function (i) {
+      return ROW.map(function (name) { return field("move", name + i); });
+    }).filter(function (r) { return r[0]; });
+    var read = function (f) { return f.type === "checkbox" ? f.checked : f.value; };
+    var kept = rows.filter(function (r) { return up(r[0].value); }).map(function (r) {
+      return r.map(function (f) { return f ? read(f) : null; });
+    });
+    rows.forEach(function (r, i) {
+      r.forEach(function (f, j) {
+        if (!f) { return; }
+        var value = kept[i] ? kept[i][j] : (f.type === "checkbox" ? f.defaultChecked : f.defaultValue);
+        if (f.type === "checkbox") { f.checked = value; } else { f.value = value; }
+      });
+    });
+  }
 
   /* --- the previews: one <output> per form, the Move's keeps its old id ------------------------ */
   var outputs = {};
@@ -64,16 +90,39 @@ function start() {
     output.className = "order-preview " + className;
     output.hidden = !text;
     if (kind !== mode) { return; }
-    var where = "";
+    var where = "", next = className === "preview-next";  /* the words of what next name the space */
     if (kind === "move") {
       var to = slots.map(function (s) { return up(s.to.value); }).filter(Boolean);
       where = [up(origin.value), to.join(", ")].filter(Boolean).join(" → ");
     } else if (field(kind, "space")) {
       where = up(field(kind, "space").value);
     }
-    choice.textContent = text ? (where ? where + ": " : "") + text : "";
+    choice.textContent = text ? (where && !next ? where + ": " : "") + text : "";
     choice.className = "board-choice " + className;
     choice.hidden = !text;
+    /* Only an order the engine would take has a button: it says what it sends, e.g.
+       "Give the order: Move (C3 → D4)", with the words of the form's own button. */
+    var form = formOf(kind), own = form && form.querySelector("button[type='submit']"), was = send.hidden;
+    send.hidden = !(text && className === "preview-cost" && own);
+    if (!send.hidden) {
+      send.setAttribute("form", form.id);
+      send.textContent = own.textContent.trim() + (where ? " (" + where + ")" : "");
+      /* A long preview (a warning, German) can push it under a phone's screen: the least scroll shows it. */
+      if (was) { send.scrollIntoView({ block: "nearest" }); }
+    }
+  }
+  /* S-MOVE: a Move with its origin and no destination yet is not asked of the server (it would
+     answer with the form's "required"): it says what to tap next, or that the engine offers no
+     Move from there (the words on #board-modes). */
+  function halfMade() {
+    var from = up(origin && origin.value);
+    if (!from || slots.some(function (s) { return up(s.to.value); })) { return false; }
+    var words = modes && modes.dataset[offered("move", "from-" + from).length ? "nextMove" : "nextMoveNone"];
+    asked.move = "";
+    show("move", (words || "").replace("{space}", from), "preview-next");
+    outputs.move.dataset.cost = "";
+    outputs.move.dataset.rule = "";
+    return true;
   }
   function filled(kind) {
     if (kind === "move") { return up(origin.value) || (slots[0] && up(slots[0].to.value)); }
@@ -84,6 +133,7 @@ function start() {
     var form = formOf(kind);
     if (!form || !outputs[kind]) { return; }
     if (!filled(kind)) { show(kind, "", ""); return; }
+    if (kind === "move" && halfMade()) { return; }
     var params = new URLSearchParams();
     params.append("kind", kind);
     new FormData(form).forEach(function (value, name) {
@@ -127,6 +177,12 @@ function start() {
     });
   }
   function offeredNow() {
+    if (mode === "move" && origin) {  /* your Poleis a Move starts from; then where one from it goes */
+      var from = up(origin.value);
+      if (!from) { return offered("move", "origin"); }
+      var to = slots.map(function (s) { return up(s.to.value); });
+      return offered("move", "from-" + from).filter(function (space) { return to.indexOf(space) < 0; });
+    }
     if (mode === "expand") { return offered("expand", "space").concat(offered("expand", "link_from")); }
     if (mode === "recruit" || mode === "fortify") { return offered(mode, "space"); }
     return [];
@@ -164,6 +220,7 @@ function start() {
       slots.forEach(function (s) { s.to.value = ""; });
     } else if (chosen.length) {
       chosen.forEach(function (s) { s.to.value = ""; });
+      closeGaps();
     } else if (!up(origin.value)) {
       if (!g.classList.contains("owner-" + me)) { return "Origin"; }  /* the Polis panel opens too */
       origin.value = space;
@@ -231,6 +288,7 @@ function start() {
       details.scrollIntoView({ block: "nearest" });
     }
     choice.hidden = true;
+    send.hidden = true;
     highlight();
     preview(kind);
   }

@@ -159,6 +159,16 @@ class MoveForm(OrderForm):
                 for name in ("phalanxes", "navigators"):
                     self.fields[f"{name}{i}"].required = False
         self.attach_datalists()
+        self.datalists += [(f"dl-move-from-{origin}", spaces) for origin, spaces in self.reach().items()]
+
+    def reach(self) -> dict[str, list[str]]:
+        """S-MOVE: each Polis a legal Move starts from, with the Poleis a legal Move from it reaches
+        (the engine's legal Moves). The board marks them once the Move's origin is tapped."""
+        reach: dict[str, set[str]] = {}
+        for move in self.legal_of_kind():
+            if isinstance(move, Move):
+                reach.setdefault(move.origin, set()).update(d.space for d in move.destinations)
+        return {origin: sorted(spaces) for origin, spaces in sorted(reach.items())}
 
     def destination_rows(self) -> list[list[forms.BoundField]]:
         return [
