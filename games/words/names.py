@@ -30,6 +30,11 @@ GOVERNMENT_NAMES = {
     "oligarchy": gettext_lazy("Oligarchy"),
     "democracy": gettext_lazy("Democracy"),
 }
+# The languages of the site (settings.LANGUAGES) as a sentence names them: "in German", "auf Englisch".
+LANGUAGE_NAMES = {
+    "en": pgettext_lazy("language", "English"),
+    "de": pgettext_lazy("language", "German"),
+}
 PHASE_NAMES = {
     "setup": gettext_lazy("setting up"),
     "choice": gettext_lazy("choosing a tile"),
@@ -43,6 +48,11 @@ def faction_name(faction: str | None) -> str:
     if faction is None:
         return str(_("the neutral garrison"))
     return str(FACTION_NAMES.get(faction, faction))
+
+
+def language_name(code: str) -> str:
+    """A language of the site named in the active language ("German" / "Deutsch"); else its code."""
+    return str(LANGUAGE_NAMES.get(code, code))
 
 
 def year_label(year: int) -> str:
