@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -53,6 +55,20 @@ def faction_name(faction: str | None) -> str:
 def language_name(code: str) -> str:
     """A language of the site named in the active language ("German" / "Deutsch"); else its code."""
     return str(LANGUAGE_NAMES.get(code, code))
+
+
+def faction_named(text: str) -> str | None:
+    """The faction a person wrote, any case: its id or its name in a language of the site
+    ("Athens", "athen", "KORINTH", "thebes"); None for any other word (H-SETUP)."""
+    word = text.strip().casefold()
+    for faction, name in FACTION_NAMES.items():
+        if word == faction:
+            return faction
+        for code, _language in settings.LANGUAGES:
+            with translation.override(code):
+                if word == str(name).casefold():
+                    return faction
+    return None
 
 
 def year_label(year: int) -> str:

@@ -9,6 +9,7 @@ import zoneinfo
 from email.mime.base import MIMEBase
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -93,3 +94,22 @@ def publish_an_open_table(organiser: Any, live_server: Any) -> None:
     organiser.check("#id_published")
     organiser.click("main button[type=submit]")
     organiser.wait_for_url("**/players/")
+
+
+ORGANISER = ("olga", "secret-pass-1")
+
+
+def signed_in_organiser(
+    browser: Any, live_server: Any, locale: str, path: str, viewport: dict = PHONE
+) -> Any:
+    """A new browser of `locale` opens the organiser page at `path` and signs in there with the
+    password of the ORGANISER account (made here), landing back on `path`."""
+    username, password = ORGANISER
+    get_user_model().objects.create_user(username, password=password)
+    page = browser.new_context(locale=locale, viewport=viewport).new_page()
+    page.goto(f"{live_server.url}{path}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"**{path}")
+    return page

@@ -22,7 +22,7 @@ class NewGameForm(forms.Form):
     players = forms.CharField(
         label=_("Players, one a line: Name <email>:faction"),
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_("Factions: athens, sparta, corinth, thebes."),
+        help_text=_("Factions: Athens, Sparta, Corinth, Thebes, in English or German, in any case."),
     )
 
     def clean_players(self) -> list[PlayerSpec]:
