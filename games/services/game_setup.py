@@ -28,7 +28,7 @@ from games.eventstore.store import append_events
 from games.mail.turns import welcome_everyone
 from games.models import DeadlineSettings, Game, Seat, SeatHolder
 from games.projectors.seat_records import OPENINGS
-from games.words.names import faction_name, faction_named
+from games.words.names import faction_name, faction_named, organiser_own_name
 
 SETUP_ACTOR = "organiser"
 
@@ -170,6 +170,16 @@ def check_players(players: Sequence[PlayerSpec]) -> None:
     problems = player_problems(players)
     if problems:
         raise GameSetupError(problems[0], problems)
+
+
+def name_organiser(organiser: Any, name: str) -> None:
+    """The organiser's name as the players will see it (the new-game forms), kept on their account's
+    first name (last name emptied, so that it is the whole name); blank leaves them "the
+    organiser" in the emails (words.names.organiser_name), never their address."""
+    name = name.strip()
+    if name != organiser_own_name(organiser):
+        organiser.first_name, organiser.last_name = name, ""
+        organiser.save(update_fields=["first_name", "last_name"])
 
 
 def create_game(

@@ -71,6 +71,18 @@ def faction_named(text: str) -> str | None:
     return None
 
 
+def organiser_name(organiser: Any) -> str:
+    """The organiser as the players' emails name them: the name on their account (asked on the
+    organiser's new-game forms), else "The organiser" / "Die Spielleitung"; never their address,
+    which an account made by signing in by email has as its user name (docs/front-door.md)."""
+    return organiser_own_name(organiser) or str(_("The organiser"))
+
+
+def organiser_own_name(organiser: Any) -> str:
+    """The name on the organiser's account (first and last name), "" when there is none or no organiser."""
+    return organiser.get_full_name().strip() if organiser is not None else ""
+
+
 def year_label(year: int) -> str:
     return _("%(year)s BC") % {"year": year}
 

@@ -5,11 +5,13 @@ imports another test module.
 from __future__ import annotations
 
 import base64
+import re
 import zoneinfo
 from email.mime.base import MIMEBase
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core import mail
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -113,3 +115,16 @@ def signed_in_organiser(
     page.click("main button[type=submit]")
     page.wait_for_url(f"**{path}")
     return page
+
+
+def signed_in_by_email(page: Any, live_server: Any, email: str) -> None:
+    """Ask for a sign-in link for `email`, then open the emailed link and sign in (the test needs
+    the emails delivered to django.core.mail.outbox: tests/notifications/celery_fixtures.anymail_outbox)."""
+    page.goto(f"{live_server.url}/sign-in/")
+    page.fill("#id_email", email)
+    page.click("main button[type=submit]")
+    page.wait_for_selector("main [role=status]")
+    body = [m for m in mail.outbox if m.to == [email] and "/sign-in/" in m.body][-1].body
+    page.goto(live_server.url + re.search(r"https?://[^/\s]+(/sign-in/\S+/)", body)[1])
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
