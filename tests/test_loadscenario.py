@@ -78,8 +78,8 @@ def test_loadscenario_reports_every_bad_player_at_once() -> None:
     with pytest.raises(CommandError) as refused:
         _load(str(EXAMPLE), "--player", "Ana <ana@example.com>:rome", "--player", "Ben <nope>:sparta")
     assert str(refused.value).splitlines() == [
-        '--player "Ana <ana@example.com>:rome": Unknown faction rome; choose from athens, sparta, corinth,'
-        " thebes.",
+        '--player "Ana <ana@example.com>:rome": Unknown faction rome; choose from Athens, Sparta, Corinth,'
+        " Thebes.",
         '--player "Ben <nope>:sparta": nope is not an email address.',
     ]
     assert not Game.objects.exists()

@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation, SignInRequest, SubstituteOffer
-from games.words.names import faction_name
+from games.words.names import faction_name, organiser_name, organiser_own_name
 from notifications.hooks import LateParts
 from notifications.models import Outbox
 from notifications.services import enqueue
@@ -90,16 +90,18 @@ def mail_sign_in(request: SignInRequest) -> None:
     _enqueue(NO_GAME, 0, request.pk, "signin", request.email, request.language, context)
 
 
-def mail_invitation(invitation: Invitation, organiser_name: str, reminder: int = 0) -> None:
+def mail_invitation(invitation: Invitation, reminder: int = 0) -> None:
     """The invitation (or its `reminder`-th reminder) in the invitation's language (the organiser's
-    choice for this address, the game's by default): who asks, the game's pace, and one link to a
-    page that accepts or declines."""
+    choice for this address, the game's by default): who asks (the organiser's name, else "the
+    organiser", never their address: words.names.organiser_name), the game's pace, and one link to
+    a page that accepts or declines."""
     game = invitation.game
     language = invitation.language or game.language
     with translation.override(language):
+        named = organiser_own_name(game.organiser)
         lines = [
             _("%(organiser)s invites you to play AEGEAPOLIS, a board game by email, in the game %(game)s.")
-            % {"organiser": organiser_name, "game": game.name},
+            % {"organiser": organiser_name(game.organiser), "game": game.name},
             _("Follow the link to accept (you choose your name, language and time zone) or to decline."),
             _("The invitation lapses on %(date)s (UTC).")
             % {"date": invitation.expires.strftime("%Y-%m-%d %H:%M")},
@@ -109,8 +111,12 @@ def mail_invitation(invitation: Invitation, organiser_name: str, reminder: int =
         context = {
             "game_name": game.name,
             "greeting": _("Hello,"),
-            "subject": _("AEGEAPOLIS %(game)s: an invitation from %(organiser)s")
-            % {"game": game.name, "organiser": organiser_name},
+            "subject": (
+                _("AEGEAPOLIS %(game)s: an invitation from %(organiser)s")
+                % {"game": game.name, "organiser": named}
+                if named
+                else _("AEGEAPOLIS %(game)s: an invitation from the organiser") % {"game": game.name}
+            ),
             "paragraphs": lines,
             "link_label": _("Accept or decline"),
             "links_of": {"invitation": invitation.pk},

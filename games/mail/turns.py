@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import rows_with_related
 from games.engine import GameState
@@ -22,7 +21,7 @@ from games.projectors.seat_clocks import Written
 from games.reading.scoreboard import scored_in, standings
 from games.reading.situation import happenings_when_sent, load_game, must_act, told_happenings, whose_turn
 from games.words.clock import deadline_text, settings_for
-from games.words.names import faction_name, phase_label, year_label
+from games.words.names import faction_name, organiser_name, phase_label, year_label
 from games.words.trade import bundle_text
 from notifications.services import LateParts, enqueue, outbox_batch
 
@@ -174,7 +173,10 @@ def _enqueue(
             # Only the welcome names the organiser (no query for their name on every other email)
             # and the players in seat order.
             **(
-                {"organiser_name": _organiser_name(game), "players_line": mail.players_line(state.seat_order)}
+                {
+                    "organiser_name": organiser_name(game.organiser),
+                    "players_line": mail.players_line(state.seat_order),
+                }
                 if kind == "welcome"
                 else {}
             ),
@@ -238,9 +240,3 @@ def late_parts(row: Any) -> LateParts:
     signed = keys_signed(row.game_id, row.seat_id, keys)
     told.update(link=signed.link, unsubscribe_url=signed.unsubscribe_url, email_orders=bool(signed.reply_to))
     return LateParts(told, signed.reply_to, signed.headers, inline)
-
-
-def _organiser_name(game: Game) -> str:
-    if game.organiser is None:
-        return _("The organiser")
-    return game.organiser.get_full_name() or game.organiser.get_username()

@@ -28,6 +28,7 @@ from games.eventstore.store import append_events
 from games.mail.turns import welcome_everyone
 from games.models import DeadlineSettings, Game, Seat, SeatHolder
 from games.projectors.seat_records import OPENINGS
+from games.words.names import faction_name, faction_named, organiser_own_name
 
 SETUP_ACTOR = "organiser"
 
@@ -49,24 +50,41 @@ class PlayerSpec:
     language: str | None = None
     time_zone: str = ""  # the player's own (an accepted invitation); "" follows the game's deadlines
 
-    PATTERN = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<email>[^<>\s]+)>\s*:\s*(?P<faction>[a-z]+)\s*$")
+    # A name, one address in angle brackets, then the rest: ":faction", read by `parse`.
+    PATTERN = re.compile(r"^\s*(?P<name>[^<>]*?)\s*<(?P<email>[^<>]*)>\s*(?P<rest>[^<>]*?)\s*$")
 
     @classmethod
     def parse(cls, text: str, language: str | None = None) -> PlayerSpec:
-        """Read "Ana <ana@example.com>:athens" (the creategame command's --player)."""
+        """Read "Ana <ana@example.com>:athens" (the organiser's form, the creategame command's
+        --player). H-SETUP: the faction in any case, by its id or its name in English or German
+        ("Athens", "Athen", "Korinth"); a line that cannot be read is refused with what is wrong.
+        A name, address or faction that is read but not right is seat_problems' to name."""
         match = cls.PATTERN.match(text)
+        if match is None and "<" not in text and ">" not in text:
+            raise GameSetupError(
+                _('Put the email address in angle brackets: "Name <email>:faction", not %(text)s.')
+                % {"text": text}
+            )
         if match is None:
             raise GameSetupError(
-                _('Write a player as "Name <email>:faction", not %(text)s.') % {"text": text}
+                _('Write one email address in angle brackets: "Name <email>:faction", not %(text)s.')
+                % {"text": text}
             )
-        return cls(match["name"], match["email"], match["faction"], language)
+        before, _colon, faction = match["rest"].partition(":")
+        if before or not faction.strip():
+            raise GameSetupError(
+                _('Name the faction after the address and a colon: "Name <email>:faction", not %(text)s.')
+                % {"text": text}
+            )
+        faction = faction.strip()
+        return cls(match["name"], match["email"].strip(), faction_named(faction) or faction, language)
 
 
 def seat_problems(player: PlayerSpec) -> list[str]:
     """What is wrong with one player's line: its faction, name, address or language."""
     problems = []
     if player.faction not in engine_data.FACTIONS:
-        known = ", ".join(engine_data.FACTION_IDS)
+        known = ", ".join(faction_name(faction) for faction in engine_data.FACTION_IDS)
         problems.append(
             _("Unknown faction %(faction)s; choose from %(known)s.")
             % {"faction": player.faction, "known": known}
@@ -152,6 +170,16 @@ def check_players(players: Sequence[PlayerSpec]) -> None:
     problems = player_problems(players)
     if problems:
         raise GameSetupError(problems[0], problems)
+
+
+def name_organiser(organiser: Any, name: str) -> None:
+    """The organiser's name as the players will see it (the new-game forms), kept on their account's
+    first name (last name emptied, so that it is the whole name); blank leaves them "the
+    organiser" in the emails (words.names.organiser_name), never their address."""
+    name = name.strip()
+    if name != organiser_own_name(organiser):
+        organiser.first_name, organiser.last_name = name, ""
+        organiser.save(update_fields=["first_name", "last_name"])
 
 
 def create_game(

@@ -113,16 +113,8 @@ def invite(game: Game, email: str, faction: str = "", language: str = "") -> Inv
             language=language,
             expires=now + timedelta(days=INVITATION_DAYS),
         )
-        mail_invitation(invitation, organiser_name(game))
+        mail_invitation(invitation)
     return invitation
-
-
-def organiser_name(game: Game) -> str:
-    """How the invitation names who asks: the organiser's name, else their address or user name."""
-    organiser = game.organiser
-    if organiser is None:
-        return _("The organiser")
-    return organiser.get_full_name() or organiser.email or organiser.get_username()
 
 
 def invitation_of(token: str) -> Invitation:
@@ -257,6 +249,6 @@ def remind_and_lapse(now: datetime | None = None) -> int:
             if due > invitation.reminders_sent:
                 invitation.reminders_sent = due
                 invitation.save(update_fields=["reminders_sent"])
-                mail_invitation(invitation, organiser_name(invitation.game), reminder=due)
+                mail_invitation(invitation, reminder=due)
                 queued += 1
     return queued

@@ -2,17 +2,22 @@
 
 Emails always use `Seat.language` (set by the organiser, then by the player's own choice).
 A page follows the browser's Accept-Language until the player picks a language on it; the
-pick is stored on the seat, so their emails switch too.
+pick is stored on the seat, so their emails switch too. Until then the page and the emails may
+differ: the switch then presses no button and says which language the emails come in.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games.models import Seat
+from games.words.names import language_name
 
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
 
@@ -43,3 +48,43 @@ def choose_language(seat: Seat, code: str) -> None:
     seat.language = code
     seat.language_chosen = True
     seat.save(update_fields=["language", "language_chosen"])
+
+
+@dataclass(frozen=True)
+class LanguageButton:
+    code: str
+    name: str  # in its own language ("Deutsch"), as settings.LANGUAGES names it
+    pressed: bool
+
+
+@dataclass(frozen=True)
+class LanguageSwitch:
+    """The player page's English/Deutsch buttons and the line beside them."""
+
+    buttons: list[LanguageButton]
+    note: str  # which language the emails come in, when the page is in another one; else ""
+
+
+def language_switch(seat: Seat, page: str) -> LanguageSwitch:
+    """The switch on a page in `page` (page_language): a button is pressed only when both the pages
+    and the emails are in its language, so it never claims what is not so. While a browser's
+    language differs from the seat's (no choice yet), none is pressed and the note, in the page's
+    language, says which language the emails come in and that a button sets both."""
+    buttons = [
+        LanguageButton(code, str(name), pressed=code == page == seat.language)
+        for code, name in settings.LANGUAGES
+    ]
+    note = ""
+    if page != seat.language:
+        with translation.override(page):
+            note = _(
+                "Your emails about this game come in %(language)s. "
+                "Choosing a language here sets both your pages and your emails."
+            ) % {"language": language_name(seat.language)}
+    return LanguageSwitch(buttons, note)
+
+
+def chosen_text(code: str) -> str:
+    """The confirmation of a choice, in the language just chosen."""
+    with translation.override(code):
+        return _("Your pages and emails are now in %(language)s.") % {"language": language_name(code)}

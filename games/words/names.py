@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
@@ -30,6 +32,11 @@ GOVERNMENT_NAMES = {
     "oligarchy": gettext_lazy("Oligarchy"),
     "democracy": gettext_lazy("Democracy"),
 }
+# The languages of the site (settings.LANGUAGES) as a sentence names them: "in German", "auf Englisch".
+LANGUAGE_NAMES = {
+    "en": pgettext_lazy("language", "English"),
+    "de": pgettext_lazy("language", "German"),
+}
 PHASE_NAMES = {
     "setup": gettext_lazy("setting up"),
     "choice": gettext_lazy("choosing a tile"),
@@ -43,6 +50,37 @@ def faction_name(faction: str | None) -> str:
     if faction is None:
         return str(_("the neutral garrison"))
     return str(FACTION_NAMES.get(faction, faction))
+
+
+def language_name(code: str) -> str:
+    """A language of the site named in the active language ("German" / "Deutsch"); else its code."""
+    return str(LANGUAGE_NAMES.get(code, code))
+
+
+def faction_named(text: str) -> str | None:
+    """The faction a person wrote, any case: its id or its name in a language of the site
+    ("Athens", "athen", "KORINTH", "thebes"); None for any other word (H-SETUP)."""
+    word = text.strip().casefold()
+    for faction, name in FACTION_NAMES.items():
+        if word == faction:
+            return faction
+        for code, _language in settings.LANGUAGES:
+            with translation.override(code):
+                if word == str(name).casefold():
+                    return faction
+    return None
+
+
+def organiser_name(organiser: Any) -> str:
+    """The organiser as the players' emails name them: the name on their account (asked on the
+    organiser's new-game forms), else "The organiser" / "Die Spielleitung"; never their address,
+    which an account made by signing in by email has as its user name (docs/front-door.md)."""
+    return organiser_own_name(organiser) or str(_("The organiser"))
+
+
+def organiser_own_name(organiser: Any) -> str:
+    """The name on the organiser's account (first and last name), "" when there is none or no organiser."""
+    return organiser.get_full_name().strip() if organiser is not None else ""
 
 
 def year_label(year: int) -> str:

@@ -5,10 +5,13 @@ imports another test module.
 from __future__ import annotations
 
 import base64
+import re
 import zoneinfo
 from email.mime.base import MIMEBase
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.core import mail
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -104,3 +107,35 @@ def publish_an_open_table(organiser: Any, live_server: Any) -> None:
     organiser.check("#id_published")
     organiser.click("main button[type=submit]")
     organiser.wait_for_url("**/players/")
+
+
+ORGANISER = ("olga", "secret-pass-1")
+
+
+def signed_in_organiser(
+    browser: Any, live_server: Any, locale: str, path: str, viewport: dict = PHONE
+) -> Any:
+    """A new browser of `locale` opens the organiser page at `path` and signs in there with the
+    password of the ORGANISER account (made here), landing back on `path`."""
+    username, password = ORGANISER
+    get_user_model().objects.create_user(username, password=password)
+    page = browser.new_context(locale=locale, viewport=viewport).new_page()
+    page.goto(f"{live_server.url}{path}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"**{path}")
+    return page
+
+
+def signed_in_by_email(page: Any, live_server: Any, email: str) -> None:
+    """Ask for a sign-in link for `email`, then open the emailed link and sign in (the test needs
+    the emails delivered to django.core.mail.outbox: tests/notifications/celery_fixtures.anymail_outbox)."""
+    page.goto(f"{live_server.url}/sign-in/")
+    page.fill("#id_email", email)
+    page.click("main button[type=submit]")
+    page.wait_for_selector("main [role=status]")
+    body = [m for m in mail.outbox if m.to == [email] and "/sign-in/" in m.body][-1].body
+    page.goto(live_server.url + re.search(r"https?://[^/\s]+(/sign-in/\S+/)", body)[1])
+    with page.expect_navigation():
+        page.click("main button[type=submit]")

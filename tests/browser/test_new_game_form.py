@@ -5,23 +5,16 @@ game with the chosen deadlines."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games.models import DeadlineSettings, Game
-from tests.browser.support import I18N_SHOTS
+from tests.browser.support import I18N_SHOTS, signed_in_organiser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_an_organiser_sets_the_deadlines_of_a_new_game_in_german(live_server, browser):  # noqa: F811
-    get_user_model().objects.create_user("olga", password="secret-pass-1")
-    page = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}).new_page()
-    page.goto(f"{live_server.url}/organiser/games/new/")  # sign-in first, then back here
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "secret-pass-1")
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/organiser/games/new/")
+    page = signed_in_organiser(browser, live_server, "de-DE", "/organiser/games/new/")  # sign-in first
     assert page.locator("fieldset legend").inner_text() == "Fristen"
 
     page.fill("#id_name", "Langsame Partie")

@@ -5,23 +5,16 @@ the "Deadlines" legend, reading like the whole group's."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from games.models import Game
-from tests.browser.support import I18N_SHOTS
+from tests.browser.support import I18N_SHOTS, signed_in_organiser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_refused_deadline_field_shows_its_error_under_that_field_in_german(live_server, browser):
-    get_user_model().objects.create_user("olga", password="secret-pass-1")
-    page = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844}).new_page()
-    page.goto(f"{live_server.url}/organiser/games/new/")
-    page.fill("#id_username", "olga")
-    page.fill("#id_password", "secret-pass-1")
-    page.click("main button[type=submit]")
-    page.wait_for_url("**/organiser/games/new/")
+    page = signed_in_organiser(browser, live_server, "de-DE", "/organiser/games/new/")
     page.fill("#id_players", "Ana <ana@example.com>:athens\nBen <ben@example.com>:sparta")
     page.fill("#id_deadlines-turn_hours", "0")
     with page.expect_navigation():

@@ -10,32 +10,18 @@ Screenshots: test-artifacts/browser/test_sign_out_phone/.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
-from django.core import mail
 
 from games.services.game_setup import PlayerSpec, create_game
 from tests.browser.conftest import ARTIFACTS, link
-from tests.browser.support import PHONE
+from tests.browser.support import PHONE, signed_in_by_email
 from tests.notifications.celery_fixtures import anymail_outbox  # noqa: F401
 from tests.order_loop_support import seats_to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = ARTIFACTS / "test_sign_out_phone"
-
-
-def _sign_in(page: Any, live_server: Any, email: str) -> None:
-    """Ask for a sign-in link for `email`, then open the emailed link and sign in."""
-    page.goto(f"{live_server.url}/sign-in/")
-    page.fill("#id_email", email)
-    page.click("main button[type=submit]")
-    page.wait_for_selector("main [role=status]")
-    body = [m for m in mail.outbox if m.to == [email] and "/sign-in/" in m.body][-1].body
-    page.goto(live_server.url + re.search(r"https?://[^/\s]+(/sign-in/\S+/)", body)[1])
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
 
 
 def _seat_cookies(context: Any) -> list[str]:
@@ -57,7 +43,7 @@ def test_signing_out_on_a_phone_closes_the_seat_pages_this_browser_held(live_ser
     context = browser.new_context(locale="en", viewport=PHONE, timezone_id="UTC")
     page = context.new_page()
     page.goto(link(live_server, borrowed))
-    _sign_in(page, live_server, seat.email)
+    signed_in_by_email(page, live_server, seat.email)
     page.click(f"main a[href='/your-seats/{seat.pk}/']")
     own_page = f"{live_server.url}/play/{game.pk}/{seat.pk}/"
     page.wait_for_url(own_page)

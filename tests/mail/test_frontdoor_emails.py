@@ -73,3 +73,34 @@ def test_an_unnamed_game_is_named_in_its_own_language():
     invite(german, "jan@example.com")
     email = _sent_to("jan@example.com")
     assert f"Partie {german.pk}" in email.subject and "Game " not in email.subject
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "asks"),
+    [
+        ("en", "AEGEAPOLIS Delos: an invitation from the organiser", "The organiser invites you"),
+        ("de", "AEGEAPOLIS Delos: eine Einladung der Spielleitung", "Die Spielleitung lädt dich"),
+    ],
+)
+def test_an_invitation_names_the_organiser_by_the_name_given_never_by_their_address(
+    client, organiser, language, subject, asks
+):
+    """Signed in by email, an account's user name is its address: no email to a stranger shows it."""
+    organiser.username = organiser.email = "olga.berlin@example.com"
+    organiser.save()
+    gather = {"name": "Delos", "language": language, "seats": "3", "organiser_name": ""}
+    client.post("/organiser/games/gather/", gather)
+    page = f"/organiser/games/{Game.objects.get(name='Delos').pk}/players/"
+    client.post(page, {"action": "invite", "email": "jan@example.com", "faction": "", "language": language})
+    unnamed = _sent_to("jan@example.com")
+    assert unnamed.subject == subject and asks in unnamed.body
+    assert "olga.berlin" not in unnamed.body + unnamed.subject + unnamed.alternatives[0][0]
+
+    client.post("/organiser/games/gather/", {**gather, "name": "Naxos", "organiser_name": " Olga "})
+    organiser.refresh_from_db()
+    assert organiser.get_full_name() == "Olga"
+    page = f"/organiser/games/{Game.objects.get(name='Naxos').pk}/players/"
+    client.post(page, {"action": "invite", "email": "amy@example.com", "faction": "", "language": language})
+    named = _sent_to("amy@example.com")
+    assert named.subject.endswith(" Olga") and f"Olga {asks.split(' ', 2)[2]}" in named.body
+    assert "olga.berlin" not in named.body

@@ -126,8 +126,9 @@ BAD_PLAYERS = [
         (
             "en",
             [
-                'Line 1: Write a player as "Name <email>:faction", not Ana ana@example.com:athens.',
-                "Line 2: Unknown faction rome; choose from athens, sparta, corinth, thebes.",
+                'Line 1: Put the email address in angle brackets: "Name <email>:faction", not Ana'
+                " ana@example.com:athens.",
+                "Line 2: Unknown faction rome; choose from Athens, Sparta, Corinth, Thebes.",
                 "Line 3: nope is not an email address.",
                 "cleo@example.com is given for two seats; each player needs their own address.",
             ],
@@ -135,8 +136,8 @@ BAD_PLAYERS = [
         (
             "de",
             [
-                "Zeile 1: Schreib",
-                "Zeile 2: Unbekannte Fraktion rome",
+                "Zeile 1: Setz die E-Mail-Adresse in spitze Klammern:",
+                "Zeile 2: Unbekannte Fraktion rome; wähle aus Athen, Sparta, Korinth, Theben.",
                 "Zeile 3: nope ist keine E-Mail-Adresse.",
                 "cleo@example.com ist für zwei Plätze angegeben; jede Person braucht ihre eigene Adresse.",
             ],
@@ -180,8 +181,8 @@ def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
         (
             "en",
             [
-                '--player "Ana ana@example.com:athens": Write a player as "Name <email>:faction", not Ana',
-                '--player "Ben <ben@example.com>:rome": Unknown faction rome; choose from athens, sparta,',
+                '--player "Ana ana@example.com:athens": Put the email address in angle brackets:',
+                '--player "Ben <ben@example.com>:rome": Unknown faction rome; choose from Athens, Sparta,',
                 '--player "Cleo <nope>:corinth": nope is not an email address.',
                 "--player: A game has 2 to 4 players.",
                 "--player: cleo@example.com is given for two seats; each player needs their own address.",
@@ -192,7 +193,7 @@ def test_every_bad_player_line_is_reported_at_once_with_the_deadline_errors(
         (
             "de",
             [
-                '--player "Ana ana@example.com:athens": Schreib',
+                '--player "Ana ana@example.com:athens": Setz die E-Mail-Adresse in spitze Klammern:',
                 '--player "Ben <ben@example.com>:rome": Unbekannte Fraktion rome',
                 '--player "Cleo <nope>:corinth": nope ist keine E-Mail-Adresse.',
                 "--player: Eine Partie hat 2 bis 4 Spieler.",

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.conf import settings
 
 from aegea_pbem.management.commands.makemessages import ENGINE_KEYWORDS
 from games.engine.data import (
@@ -31,7 +32,7 @@ from games.engine.data import (
     TILES,
 )
 from games.words.board_names import COIN_NAMES, FACTION_INITIALS, TILE_NAMES
-from games.words.names import COIN_WORDS, FACTION_NAMES, GOVERNMENT_NAMES, RANKING_NAMES
+from games.words.names import COIN_WORDS, FACTION_NAMES, GOVERNMENT_NAMES, LANGUAGE_NAMES, RANKING_NAMES
 from games.words.trade import CARD_NAMES, CARD_TEXTS, RESOURCE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,7 +193,7 @@ def test_a_new_engine_refusal_reaches_the_catalogue_untranslated(tmp_path):
 
 
 def test_every_name_in_the_data_has_words():
-    """Faction, tile, coin, government, ranking and Mission Card names all go through gettext."""
+    """Faction, tile, coin, government, ranking, Mission Card and language names all go through gettext."""
     assert set(FACTIONS) <= set(FACTION_NAMES) and set(FACTIONS) <= set(FACTION_INITIALS)
     assert set(TILES) <= set(TILE_NAMES)
     assert set(COIN_DESIGNS) <= set(COIN_NAMES) and set(COIN_DESIGNS) <= set(COIN_WORDS)
@@ -200,3 +201,4 @@ def test_every_name_in_the_data_has_words():
     assert set(RANKINGS) <= set(RANKING_NAMES)
     assert {card.kind for card in MISSION_CARDS.values()} <= set(CARD_TEXTS) & set(CARD_NAMES)
     assert set(MONOPOLY_RESOURCES) <= set(RESOURCE_NAMES)
+    assert {code for code, _name in settings.LANGUAGES} <= set(LANGUAGE_NAMES)  # docs/i18n.md

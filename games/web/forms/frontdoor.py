@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import data as engine_data
 from games.models import Seat
+from games.web.forms.organiser import OrganiserNamed
 from games.words.names import faction_name
 
 
@@ -18,7 +19,7 @@ class SignInForm(forms.Form):
     email = forms.EmailField(label=_("Your email address"), max_length=254)
 
 
-class GatheringForm(forms.Form):
+class GatheringForm(OrganiserNamed):
     name = forms.CharField(
         label=_("Name of the game"),
         max_length=200,

@@ -33,7 +33,8 @@ from games.services.invitations import (
     take_open_seat,
 )
 from games.web.forms.frontdoor import AnswerForm, GatheringForm, InvitationForm
-from games.web.views.organiser import new_game_deadline_form
+from games.web.forms.organiser import new_game_initial
+from games.web.views.organiser import named_organiser, new_game_deadline_form
 
 # The invitation's token is checked as a seat link's is: guesses limited per client.
 opens_an_invitation = rate_limited("links", post="links")
@@ -55,10 +56,11 @@ def _own_gathering(request: HttpRequest, game_id: int) -> Game:
 @require_http_methods(["GET", "POST"])
 def new_gathering(request: HttpRequest) -> HttpResponse:
     """A new game whose players are invited by email or take a seat in the lobby."""
-    form = GatheringForm(request.POST or None, initial={"language": translation.get_language()})
+    form = GatheringForm(request.POST or None, initial=new_game_initial(request.user))
     deadline_form = new_game_deadline_form(request.POST or None)
     valid = [form.is_valid(), deadline_form.is_valid() or not deadline_form.is_bound]  # every error at once
     if request.method == "POST" and all(valid):
+        named_organiser(request, form)  # before any invitation is written
         try:
             game = gather_game(
                 request.user,

@@ -17,8 +17,8 @@ from games.reading.gatherings import gathering_line, is_gathering
 from games.reading.organiser_watch import watch
 from games.reading.own_seats import played_games, seats_waiting
 from games.reading.situation import player_screen
-from games.services.game_setup import GameSetupError, create_game
-from games.web.forms.organiser import NewGameForm
+from games.services.game_setup import GameSetupError, create_game, name_organiser
+from games.web.forms.organiser import NewGameForm, OrganiserNamed, new_game_initial
 from games.web.forms.table import DeadlineSettingsForm
 from games.web.views.play import board_rows
 from games.words.names import faction_name, phase_label, year_label
@@ -49,7 +49,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
                 "vp": ", ".join(f"{faction_name(f)} {v}" for f, v in progress.vp.items()) if progress else "",
             }
         )
-    form = NewGameForm(initial={"language": translation.get_language()})  # the organiser's own, to start
+    form = NewGameForm(initial=new_game_initial(request.user))
     context = {
         "rows": rows,
         "played": played_games(request.user),
@@ -58,6 +58,13 @@ def game_list(request: HttpRequest) -> HttpResponse:
         "deadline_form": new_game_deadline_form(None),
     }
     return render(request, "games/organiser_list.html", context)
+
+
+def named_organiser(request: HttpRequest, form: OrganiserNamed) -> None:
+    """The name the organiser gave on a new-game form, on their account (when the page asked it)."""
+    name = form.organiser_name_given()
+    if name is not None:
+        name_organiser(request.user, name)
 
 
 def new_game_deadline_form(data: Any) -> DeadlineSettingsForm:
@@ -70,10 +77,11 @@ def new_game_deadline_form(data: Any) -> DeadlineSettingsForm:
 
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None, initial={"language": translation.get_language()})
+    form = NewGameForm(request.POST or None, initial=new_game_initial(request.user))
     deadline_form = new_game_deadline_form(request.POST or None)
     valid = [form.is_valid(), deadline_form.is_valid() or not deadline_form.is_bound]  # every error at once
     if request.method == "POST" and all(valid):
+        named_organiser(request, form)  # before the welcomes are written
         try:
             game = create_game(
                 form.cleaned_data["players"],

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -27,7 +26,7 @@ from games.reading.organiser_watch import result_text
 from games.reading.previews import order_cost, stands_if_given
 from games.reading.scoreboard import scored_in
 from games.reading.situation import PlayerScreen, player_screen
-from games.services.languages import choose_language, page_language
+from games.services.languages import choose_language, chosen_text, language_switch, page_language
 from games.services.orders import GameMovedOn, OrderAlreadyGiven, submit_order
 from games.web.forms.kinds import bound_order_form, order_forms, refilled_order_form, suggested_order
 from games.web.forms.orders import OrderForm
@@ -89,12 +88,16 @@ def player_page(request: HttpRequest, game_id: int, seat_id: int) -> HttpRespons
 
 
 def _choose_language(request: HttpRequest, seat: Seat) -> HttpResponse:
-    """The player's language for their pages and emails (docs/i18n.md), then the page again."""
+    """The player's language for their pages and emails (docs/i18n.md), then the page again, which
+    confirms it in that language."""
+    code = request.POST.get("language", "")
     try:
-        choose_language(seat, request.POST.get("language", ""))
+        choose_language(seat, code)
     except ValueError:
         with translation.override(page_language(request, seat)):
             messages.error(request, _("Choose one of the languages offered."))
+    else:
+        messages.success(request, chosen_text(code))
     return redirect(request.path)
 
 
@@ -197,7 +200,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
     return {
         "game": seat.game,
         "seat": seat,
-        "languages": settings.LANGUAGES,
+        "language_switch": language_switch(seat, translation.get_language()),  # docs/i18n.md
         "faction_name": faction_name(seat.faction),
         "screen": screen,
         "view": screen.view,
