@@ -209,6 +209,7 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "forms": list(forms.values()),
         "suggestions": suggestions,
         "can_order": bool(screen.legal),
+        "can_move": "move" in forms,  # the board's Move hint, only while a Move may be given now
         "costs": cost_line(seat.faction),  # what Recruit, Fortify, Expand… cost, before a form is sent
         "offers": offer_rows(screen.view, seat.faction, screen.legal),  # H-TRADE
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
