@@ -26,12 +26,16 @@ def recruit_places(state: GameState, faction: str) -> list[str]:
     return sorted(places)
 
 
+def recruit_per_ap(faction: str, space: str) -> int:
+    """The phalanxes 1 AP recruits in `space`: 1 (H-ACTIONS); H-FACTION: Sparta 2 in its Native Polis."""
+    if space == data.native_space(faction):
+        return data.FACTIONS[faction].recruit_per_ap_native
+    return data.RECRUIT_PHALANXES_PER_AP
+
+
 def recruit_cost(faction: str, space: str, phalanxes: int) -> int:
     """AP for `phalanxes` recruits: 1 AP each; H-FACTION: Sparta 2 per AP in its Native Polis (rounded up)."""
-    per_ap = data.RECRUIT_PHALANXES_PER_AP
-    if space == data.native_space(faction):
-        per_ap = data.FACTIONS[faction].recruit_per_ap_native
-    return ceil(phalanxes / per_ap)
+    return ceil(phalanxes / recruit_per_ap(faction, space))
 
 
 def navigators_in_play(state: GameState, faction: str) -> int:

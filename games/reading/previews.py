@@ -22,7 +22,7 @@ from games.engine import (
     decide_recorded,
     why_it_would_stand,
 )
-from games.engine.actions import recruit_price
+from games.engine.actions import recruit_per_ap, recruit_price
 from games.engine.data import FORTIFY_AP
 from games.engine.expansion import expand_cost
 from games.engine.movement import plan_move
@@ -86,6 +86,10 @@ class OrderPreview:
     joins: tuple[str, ...] = ()
     # H-TAKEBACK: why, once given, it could not be taken back (it draws or reveals), or None.
     stands: RuleViolation | None = None
+    # A Recruit: the phalanxes 1 AP recruits where it recruits (H-FACTION: Sparta 2 in its Native
+    # Polis), and how many more its AP would pay for (the cost rounds up; as many as the supply holds).
+    per_ap: int = 1
+    more_for_the_same: int = 0
 
 
 def preview_order(state: GameState, command: Command) -> OrderPreview | RuleViolation:
@@ -107,6 +111,11 @@ def preview_order(state: GameState, command: Command) -> OrderPreview | RuleViol
     player = state.players[command.player]
     supply = player.ap if cost and cost[1] == "AP" else player.fp
     stands = why_it_would_stand(batch)
+    if isinstance(command, Recruit):
+        per_ap = recruit_per_ap(command.player, command.space)
+        paid_for = -command.phalanxes % per_ap  # the rest of the last AP's phalanxes
+        more = min(paid_for, player.phalanx_supply - command.phalanxes)
+        return OrderPreview(command, cost, supply, stands=stands, per_ap=per_ap, more_for_the_same=more)
     if plan is None:
         return OrderPreview(command, cost, supply, stands=stands)
     spaces = lambda ds: tuple(d.space for d in ds)  # noqa: E731

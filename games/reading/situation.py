@@ -23,6 +23,7 @@ from aegea_pbem.sql_cursor import kept_cursor
 from games import engine
 from games.engine import GameState
 from games.engine.commands import Command
+from games.engine.table import TABLE_EVENTS
 from games.eventstore import statecache
 from games.eventstore.hashing import GENESIS_HASH
 from games.eventstore.log_reading import LoadedState, Tail, load_state
@@ -202,13 +203,24 @@ NOT_TURNS = ("accept_offer", "decline_offer")
 
 def last_turn_start(game: Game, viewer: str | None, up_to_seq: int | None = None) -> int:
     """The seq where `viewer`'s last turn began (an "OrderGiven" that is not an answer to a trade
-    offer, NOT_TURNS); 1 when they have given none."""
+    offer, NOT_TURNS, nor an order they took back, H-TAKEBACK); 1 when they have given none."""
     rows = Event.objects.filter(game=game, type=engine.ORDER_GIVEN, actor=viewer).exclude(
         payload__command__kind__in=NOT_TURNS
     )
     if up_to_seq is not None:
         rows = rows.filter(seq__lte=up_to_seq)
-    return rows.order_by("-seq").values_list("seq", flat=True).first() or 1
+    start = rows.order_by("-seq").values_list("seq", flat=True).first()
+    while start is not None and _taken_back(game.pk, start, up_to_seq):
+        start = rows.filter(seq__lt=start).order_by("-seq").values_list("seq", flat=True).first()
+    return start or 1
+
+
+def _taken_back(game_id: int, order_seq: int, up_to_seq: int | None) -> bool:
+    """H-TAKEBACK: whether the order at `order_seq` was taken back (by `up_to_seq`, when given)."""
+    later = Event.objects.filter(
+        game_id=game_id, seq__gt=order_seq, type=engine.ORDER_TAKEN_BACK, payload__order_seq=order_seq
+    )
+    return (later.filter(seq__lte=up_to_seq) if up_to_seq is not None else later).exists()
 
 
 def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> list[str]:
@@ -216,37 +228,112 @@ def happenings(game: Game, viewer: str | None, up_to_seq: int | None = None) -> 
     return told_happenings(game.pk, viewer, up_to_seq, over=is_over(game))
 
 
+# What a player's order itself did, as they chose it (engine/actions.py, expansion.py, movement.py...):
+# they know it, so "since your last turn" does not tell it back to them. What it drew or brought about
+# (tiles drawn, a battle and its dice, a conquest, the next player's turn, a scoring) is still told, and
+# so is a sealed winter order (H-WINTER-ORDERS): the sealer alone reads what it commits, and after a
+# second seal which one counts (H-TAKEBACK).
+ORDER_ITSELF = frozenset(
+    {
+        "PlayerPassed",
+        "PhalanxesRecruited",
+        "FortificationBuilt",
+        "PolisFounded",
+        "TradeLinkBuilt",
+        "TilesDiscarded",
+        "GovernmentReformed",
+        "BuilderRecruited",
+        "UnitsMoved",
+        "NeutralTraded",
+        "OfferMade",
+    }
+)
+
+Row = tuple[int, str, dict[str, Any]]  # (seq, type, payload)
+
+
+def since_last_turn(rows: Sequence[Row], viewer: str | None, start: int | None) -> list[Row]:
+    """The told events of "since your last turn" (`rows`: the log from `start`, the viewer's last
+    order, on, oldest first), without the noise around the order:
+
+    - the viewer's own order (ORDER_ITSELF, when they gave it themself: a default order given for
+      them after a deadline is told, since they did not choose it);
+    - H-TAKEBACK: the events of an order that was taken back: the take-back's line says which order
+      it was (words/take_back.py); the table's events between stay. Without this the same turn was
+      told as beginning twice ("Action round 1: Athens to play." before and after the take-back).
+    """
+    undone = [(p["order_seq"], seq) for seq, kind, p in rows if kind == engine.ORDER_TAKEN_BACK]
+    given = next((p for seq, kind, p in rows if seq == start and kind == engine.ORDER_GIVEN), None)
+    skipping_own = given is not None and given.get("by", "player") == "player"
+    kept = []
+    for seq, kind, payload in rows:
+        if kind in UNTOLD:
+            continue
+        own = kind in ORDER_ITSELF and payload.get("player") == viewer and not payload.get("automatic")
+        if skipping_own and own:
+            continue
+        skipping_own = False  # only the order's own first events, not what came after
+        if kind not in TABLE_EVENTS and any(first <= seq < back for first, back in undone):
+            continue
+        kept.append((seq, kind, payload))
+    return kept
+
+
 def told_happenings(game_id: int, viewer: str | None, up_to_seq: int | None, over: bool) -> list[str]:
     """happenings, told as before (`over` False) or after (True) the game's end (H-END)."""
+    before: int | None = None
+    while True:
+        start, rows = _since_rows(game_id, viewer, up_to_seq, before)
+        # H-TAKEBACK: an order taken back is no turn of its player: "since your last turn" starts at
+        # the order before it (a take-back is of the game's last order, so this is rare and short).
+        if start is None or not any(
+            kind == engine.ORDER_TAKEN_BACK and p.get("order_seq") == start for _, kind, p in rows
+        ):
+            break
+        before = start
+    return [
+        describe(kind, payload, viewer, over, game=game_id)
+        for _, kind, payload in since_last_turn(rows, viewer, start)
+    ]
+
+
+def _since_rows(
+    game_id: int, viewer: str | None, up_to_seq: int | None, before: int | None
+) -> tuple[int | None, list[Row]]:
+    """The viewer's last order's seq (before `before` when given; None for a spectator or when they
+    have given none) and the newest HAPPENINGS_LIMIT told events from it on, with that order, oldest first."""
     untold = sorted(UNTOLD)
     upper = " AND seq <= %s" if up_to_seq is not None else ""
     bound = [up_to_seq] if up_to_seq is not None else []
     marks = ", ".join(["%s"] * len(untold))
-    sql = f"SELECT type, payload FROM games_event WHERE game_id = %s AND type NOT IN ({marks}){upper}"
-    params: list[Any] = [game_id, *untold, *bound]
+    start: int | None = None
     if viewer is not None:
-        # From the start of the viewer's last order (last_turn_start, as a subquery): its outcome
-        # (dice, scoring that it triggered) is part of what they need to read, then everything after.
-        sql += (
-            " AND seq >= COALESCE((SELECT seq FROM games_event WHERE game_id = %s AND type = %s"
-            " AND actor = %s AND (payload -> 'command' ->> 'kind') NOT IN (%s, %s)"
-            f"{upper} ORDER BY seq DESC LIMIT 1), 1)"
-        )
-        params += [game_id, engine.ORDER_GIVEN, viewer, *NOT_TURNS, *bound]
+        # From the start of the viewer's last order (last_turn_start): its outcome (dice, scoring
+        # that it triggered) is part of what they need to read, then everything after.
+        earlier = " AND seq < %s" if before is not None else ""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT seq FROM games_event WHERE game_id = %s AND type = %s AND actor = %s"
+                f" AND (payload -> 'command' ->> 'kind') NOT IN (%s, %s){upper}{earlier}"
+                " ORDER BY seq DESC LIMIT 1",
+                [game_id, engine.ORDER_GIVEN, viewer, *NOT_TURNS, *bound, *([before] if before else [])],
+            )
+            found = cursor.fetchone()
+        start = found[0] if found else None
+    # The viewer's order itself is read too: whether they gave it or it was given for them (its "by").
+    sql = (
+        f"SELECT seq, type, payload FROM games_event WHERE game_id = %s"
+        f" AND (type NOT IN ({marks}) OR seq = %s) AND seq >= %s{upper}"
+    )
+    params: list[Any] = [game_id, *untold, start or 0, start or 1, *bound]
     # Plain SQL: every turn email and page view runs this, and the ORM's version of the query
     # cost about as much client time as the rest of an email.
     with connection.cursor() as cursor:
         cursor.execute(sql + " ORDER BY seq DESC LIMIT %s", [*params, HAPPENINGS_LIMIT])
         recent = cursor.fetchall()
-    return [
-        describe(
-            event_type,
-            json.loads(payload) if isinstance(payload, str) else payload,
-            viewer,
-            over,
-            game=game_id,
-        )
-        for event_type, payload in reversed(recent)
+    return start, [
+        (seq, kind, json.loads(payload) if isinstance(payload, str) else payload)
+        for seq, kind, payload in reversed(recent)
     ]
 
 

@@ -37,6 +37,23 @@ LANGUAGE_NAMES = {
     "en": pgettext_lazy("language", "English"),
     "de": pgettext_lazy("language", "German"),
 }
+# The orders by kind (engine/commands.py), as a line of the history names them.
+ORDER_KIND_NAMES = {
+    "pass": gettext_lazy("Pass"),
+    "expand": gettext_lazy("Expand"),
+    "choose_tile": gettext_lazy("Choose a tile"),
+    "move": gettext_lazy("Move"),
+    "recruit": gettext_lazy("Recruit"),
+    "fortify": gettext_lazy("Fortify"),
+    "reform": gettext_lazy("Reform"),
+    "recruit_builder": gettext_lazy("Recruit a Builder"),
+    "commit_coins": gettext_lazy("Sealed winter order"),
+    "oracle": gettext_lazy("Oracle"),
+    "neutral_trade": gettext_lazy("Neutral trade"),
+    "offer_trade": gettext_lazy("Trade offer"),
+    "accept_offer": gettext_lazy("Accept an offer"),
+    "decline_offer": gettext_lazy("Decline an offer"),
+}
 PHASE_NAMES = {
     "setup": gettext_lazy("setting up"),
     "choice": gettext_lazy("choosing a tile"),

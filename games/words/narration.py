@@ -13,14 +13,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engine import Event, event_view
 from games.engine.record import ORDER_GIVEN, RANDOMNESS_DRAWN
 from games.models import Game
 from games.words.clock import reader_zone
 from games.words.events import GAME_TELLERS, Teller
-from games.words.names import faction_name
+from games.words.names import ORDER_KIND_NAMES, faction_name
 from games.words.table import TABLE_TELLERS, TIMED_TELLERS
 from games.words.take_back import TAKE_BACK_TELLERS
 from games.words.told import Told
@@ -33,24 +32,6 @@ UNTOLD = frozenset({ORDER_GIVEN, RANDOMNESS_DRAWN})
 def is_told(event_type: str) -> bool:
     """Whether an event belongs in the plain-words history (the record around an order does not)."""
     return event_type not in UNTOLD
-
-
-ORDER_KIND_NAMES = {
-    "pass": gettext_lazy("Pass"),
-    "expand": gettext_lazy("Expand"),
-    "choose_tile": gettext_lazy("Choose a tile"),
-    "move": gettext_lazy("Move"),
-    "recruit": gettext_lazy("Recruit"),
-    "fortify": gettext_lazy("Fortify"),
-    "reform": gettext_lazy("Reform"),
-    "recruit_builder": gettext_lazy("Recruit a Builder"),
-    "commit_coins": gettext_lazy("Sealed winter order"),
-    "oracle": gettext_lazy("Oracle"),
-    "neutral_trade": gettext_lazy("Neutral trade"),
-    "offer_trade": gettext_lazy("Trade offer"),
-    "accept_offer": gettext_lazy("Accept an offer"),
-    "decline_offer": gettext_lazy("Decline an offer"),
-}
 
 
 def _order_given(p: dict[str, Any], viewer: str | None) -> str:

@@ -75,6 +75,13 @@ def preview_text(preview: Any) -> str:
             "n": d["blanks"]
         }
     what = _what(d, preview.battles, preview.conquests) or command_label(preview.command)
+    if preview.more_for_the_same:
+        # H-FACTION: the cost rounds up, so the player reads why 1 phalanx costs a whole AP here.
+        what += ngettext(
+            " (1 AP recruits %(per_ap)d phalanxes here, H-FACTION: %(n)d more costs no more AP)",
+            " (1 AP recruits %(per_ap)d phalanxes here, H-FACTION: %(n)d more cost no more AP)",
+            preview.more_for_the_same,
+        ) % {"per_ap": preview.per_ap, "n": preview.more_for_the_same}
     if preview.stands:  # H-TAKEBACK: said before a tap that cannot be undone
         return f"{spent}; {what}. {violation_text(preview.stands)}"
     return f"{spent}; {what}"

@@ -60,6 +60,11 @@ def position_lines(state: GameState, faction: str) -> list[str]:
     return lines
 
 
+# The orders cost_line prices: beside any other order alone (a tile choice's step, H-CHOICE-STEP; a
+# sealed winter order; an answer to an offer) it says nothing that applies, so it is not shown.
+PRICED_KINDS = frozenset({"recruit", "fortify", "move", "expand", "oracle", "reform", "recruit_builder"})
+
+
 def cost_line(faction: str) -> str:
     """What each action costs this faction, from the engine's data and cost functions (H-ACTIONS,
     S-MOVE, S-EXP-CHOICE, S-EXP-LINK, H-FACTION): a reader by reply learned them only from a refusal.

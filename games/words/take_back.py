@@ -8,13 +8,21 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.words.events import GAME_TELLERS
-from games.words.names import blanks_text, coins_text, faction_name
+from games.words.names import ORDER_KIND_NAMES, blanks_text, coins_text, faction_name
 
 
 def _taken_back(p: dict[str, Any], viewer: str | None) -> str:
+    # The kind of order is public (everyone read "gave an order: Recruit"); the lines of the order
+    # taken back are left out of "since your last turn" (situation.happenings), so this one says what it was.
+    kind = p.get("kind")
+    if kind is None:
+        if viewer == p["player"]:
+            return _("You took back your order.")
+        return _("%(player)s took back their order.") % {"player": faction_name(p["player"])}
+    values = {"player": faction_name(p["player"]), "order": ORDER_KIND_NAMES.get(kind, kind)}
     if viewer == p["player"]:
-        return _("You took back your order.")
-    return _("%(player)s took back their order.") % {"player": faction_name(p["player"])}
+        return _("You took back your order: %(order)s.") % values
+    return _("%(player)s took back their order: %(order)s.") % values
 
 
 def _sealed_or_sealed_again(p: dict[str, Any], viewer: str | None) -> str:

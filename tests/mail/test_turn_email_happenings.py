@@ -6,11 +6,16 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 from django.utils import translation
+from django.utils.translation import gettext
 
-from games.engine import Pass
+from games.engine import Pass, legal_commands
+from games.models import Event
 from games.reading.situation import happenings, load_game
 from games.services.game_setup import PlayerSpec, create_game
 from games.services.orders import submit_order
+from games.services.take_back import take_back_order
+from games.words.names import faction_name
+from games.words.narration import describe
 from notifications.models import Outbox
 from notifications.services import deliver_outbox
 from notifications.tasks import deliver_pending
@@ -68,3 +73,42 @@ def test_a_welcome_email_has_no_happenings_to_tell(monkeypatch):
     deliver_outbox()
     assert len(mail.outbox) == 2
     assert all("What happened" not in m.body and "Was seit" not in m.body for m in mail.outbox)
+
+
+@pytest.mark.django_db
+def test_h_takeback_a_turn_email_tells_an_order_taken_back_once_and_not_the_readers_own_order():
+    cy = PlayerSpec("Cy", "cy@example.com", "corinth", language="de")
+    game = create_game([ANA, BEN, cy])
+    orders = []
+    for take_back in (False, True, False):  # the second player takes back, then orders again
+        (seat,) = seats_to_act(game)
+        state = load_game(game).state
+        order = next(c for c in legal_commands(state, seat.faction) if c.kind == "recruit")
+        submit_order(game, seat, order, load_game(game).seq)
+        orders.append(seat)
+        if take_back:
+            take_back_order(game, seat, load_game(game).seq)
+            submit_order(game, seat, order, load_game(game).seq)
+    first, second = orders[0], orders[1]
+    first_order = Event.objects.get(game=game, actor=first.faction, type="PhalanxesRecruited")
+    mail.outbox.clear()
+    deliver_outbox()
+
+    # The first player's turn email, after the third player's order: the last email to them.
+    sent = [m for m in mail.outbox if m.to == [first.email]][-1]
+    with translation.override(first.language):
+        own, other = faction_name(first.faction), faction_name(second.faction)
+        turn_of_second = gettext("Action round %(round)s: %(player)s to play.") % {
+            "player": other,
+            "round": 1,
+        }
+        taken_back = gettext("%(player)s took back their order: %(order)s.") % {
+            "player": other,
+            "order": gettext("Recruit"),
+        }
+        own_order = describe("PhalanxesRecruited", first_order.payload, first.faction, game=game)
+    lines = [line for line in sent.body.splitlines() if line.startswith("- ")]
+    assert f"- {taken_back}" in lines, sent.body
+    assert lines.count(f"- {turn_of_second}") == 1, sent.body
+    assert not any(a == b for a, b in zip(lines, lines[1:], strict=False)), sent.body
+    assert f"- {own_order}" not in lines and own in own_order, sent.body  # its own order is not told back

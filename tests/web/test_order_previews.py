@@ -85,3 +85,30 @@ def test_h_actions_recruit_fortify_and_pass_are_previewed_in_german() -> None:
     fortify = ask(seat, "fortify", space="C3", blanks="0")
     assert fortify["unit"] == "AP" and "C3" in fortify["text"]
     assert ask(seat, "pass")["text"]
+
+
+SPARTA_ON_TURN: dict[str, Any] = {**SCENARIO, "players": {"athens": {"fp": 2}, "sparta": {"ap": 5}}}
+SPARTA_ON_TURN["seat_order"] = ["sparta", "athens"]
+
+
+@pytest.mark.parametrize(
+    ("language", "explained"),
+    [
+        (
+            "en",
+            "1 AP (you have 5); 1 phalanx in G3 (1 AP recruits 2 phalanxes here, H-FACTION: 1 more costs no",
+        ),
+        ("de", "(1 AP rekrutiert hier 2 Phalangen, H-FACTION: 1 weitere kostet kein AP mehr)"),
+    ],
+)
+def test_h_faction_spartas_recruit_preview_says_why_one_phalanx_costs_a_whole_ap_in_its_native_polis(
+    db, language, explained
+) -> None:
+    # H-FACTION: 2 phalanxes per AP in Sparta's Native Polis (G3), the cost rounded up: 1 phalanx is 1 AP.
+    players = [PlayerSpec(p.name, p.email, p.faction, language=language) for p in PLAYERS]
+    sparta = create_game(players, scenario=SPARTA_ON_TURN).seats.get(faction="sparta")
+    one = ask(sparta, "recruit", space="G3", phalanxes="1", navigators="0", blanks="0")
+    assert (one["cost"], one["unit"]) == (1, "AP")
+    assert explained in one["text"], one
+    two = ask(sparta, "recruit", space="G3", phalanxes="2", navigators="0", blanks="0")
+    assert (two["cost"], two["unit"]) == (1, "AP") and "H-FACTION" not in two["text"], two

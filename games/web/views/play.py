@@ -41,7 +41,7 @@ from games.words.board_names import tile_name
 from games.words.names import coins_text, faction_name
 from games.words.narration import tell
 from games.words.orders import command_label, violation_text
-from games.words.position import cost_line
+from games.words.position import PRICED_KINDS, cost_line
 from games.words.trade import hand_rows, offer_rows
 
 SUGGESTIONS_SHOWN = 12
@@ -212,7 +212,9 @@ def _context(seat: Seat, screen: PlayerScreen, forms: dict[str, OrderForm]) -> d
         "forms": list(forms.values()),
         "suggestions": suggestions,
         "can_order": bool(screen.legal),
-        "costs": cost_line(seat.faction),  # what Recruit, Fortify, Expand… cost, before a form is sent
+        "can_move": "move" in forms,  # the board's Move hint, only while a Move may be given now
+        # What Recruit, Fortify, Expand… cost, before a form is sent; only beside those orders.
+        "costs": cost_line(seat.faction) if PRICED_KINDS.intersection(forms) else "",
         "offers": offer_rows(screen.view, seat.faction, screen.legal),  # H-TRADE
         "hand": hand_rows(screen.view, seat.faction),  # H-MISSIONS: only the player's own cards
         # H-END: after "421 BC, the game has ended." who won, not "The game has ended." once more.
