@@ -116,7 +116,7 @@ VERBS = {"pass": "passe", "expand": "ausbreiten", "move": "bewegen", "reform": "
 
 
 def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do_or_by_its_verb():
-    """The German page and turn email name each order by its form's title (Expandieren, Bewegung,
+    """The German page and turn email name each order by its form's title (Expandieren, Bewegen,
     Reform…, in the costs line too); a reply in those words is read, and in the verbs as before."""
     forms = (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ReformForm)
     with translation.override("de"):
@@ -131,7 +131,7 @@ def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do
                 assert parse_order(f"{VERBS[form.kind]} {rest}", "sparta") == english
             if form.kind != "pass":
                 assert re.search(rf"(: |; ){title}\b", costs), (title, costs)
-    assert "Bewegung 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs
+    assert "Bewegen 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -67,7 +67,7 @@ def test_a_german_seats_page_is_german(client):
         "Dein Befehl",
         "Vorgeschlagene Befehle",
         "Expandieren",
-        "Bewegung",
+        "Bewegen",
         "Münzen hinter dem Sichtschirm",
     ):
         assert words in page
