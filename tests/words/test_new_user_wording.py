@@ -1,15 +1,20 @@
 """Words a new user's walk through a game found wrong, in both languages (docs/i18n.md).
 
 German glued "zu" to a government's name ("Staatsform zu Tyrannis wechseln"): each government is now
-named in a whole phrase per language, so German can say "zur Tyrannis".
+named in a whole phrase per language, so German can say "zur Tyrannis". A drawn tile printing one
+coin read "Kos: 1 AP, 0 FP, 1 Münzen im Jahr": the count now picks its plural.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.engine import Reform
+from games.engine.data import TILES
 from games.words.events import GAME_TELLERS
 from games.words.names import GOVERNMENT_NAMES
 from games.words.orders import command_label
@@ -35,3 +40,20 @@ def test_h_gov_a_reform_names_the_new_government_with_its_article_in_german(gove
         assert GAME_TELLERS["GovernmentReformed"](reformed, None) == (
             f"Sparta changed its government to {name}."
         )
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("de", "Kos</strong>: 1 AP, 0 FP, 1 Münze bei der Ausschüttung;", "2 Münzen bei der Ausschüttung;"),
+        ("en", "Kos</strong>: 1 AP, 0 FP, 1 coin at income;", "2 coins at income;"),
+    ],
+)
+def test_h_tiles_a_drawn_tile_printing_one_coin_says_one_coin(language, one, two):
+    """H-TILES, S-EXP-CHOICE: the drawn tiles' captions count their coins in each language's plural."""
+    cards = [{"id": t, "name": TILES[t].name, "tile": TILES[t], "mint": ""} for t in ("kos", "delos")]
+    form = SimpleNamespace(tile_cards=cards, tiles=["kos", "delos"], answers=[], prefix="choose_tile")
+    with translation.override(language):
+        html = render_to_string("games/_tile_choice.html", {"form": form})
+    assert TILES["kos"].coins == 1 and TILES["delos"].coins == 2
+    assert one in html and two in html
