@@ -5,7 +5,8 @@ headless Chromium). What a player on a phone found:
   down the page, under the happenings, the history link and the Mission Cards: the most pressing
   fact of a turn was a screen and more below the status box saying it was their turn.
 - Athens' Expand form offered "Draw a second tile to choose from (+FP)", though Athens' choice
-  costs nothing (H-FACTION); the costs line above it said "+0 FP".
+  costs nothing (H-FACTION); the costs line above it said "+0 FP", and then the form "(+0 FP only if
+  you do)": a price of nothing is now left out.
 - The costs line said "a Builder: the action only" / "ein Baumeister: nur die Aktion" above the
   form "Recruit a Builder" / "Baumeister rekrutieren", and "a Navigator 2 AP" above the Recruit
   form's "Hire Navigators (2 AP each)".
@@ -130,7 +131,8 @@ def choice_label(page: Any) -> str:
 def test_h_faction_the_expand_form_names_the_factions_own_price_of_a_tile_choice(
     live_server, browser, locale
 ):
-    """S-EXP-CHOICE costs 1 FP, Athens' 0 FP (H-FACTION): the form said "+FP" to both."""
+    """S-EXP-CHOICE costs 1 FP, Athens' 0 FP (H-FACTION): the form said "+FP" to both, then "+0 FP"
+    to Athens."""
     words = WORDS[locale]
     SHOTS.mkdir(parents=True, exist_ok=True)
     players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Cy", "cy@example.com", "corinth")]
@@ -140,9 +142,12 @@ def test_h_faction_the_expand_form_names_the_factions_own_price_of_a_tile_choice
         page = phone(browser, locale)
         page.goto(link(live_server, seat))
         expand_form(page)
-        assert choice_label(page) == f"{words['choice']} (+{fp} FP)", faction
+        # A choice that costs nothing says no price, rather than "+0 FP".
+        assert choice_label(page) == (f"{words['choice']} (+{fp} FP)" if fp else words["choice"]), faction
         costs = page.inner_text("#costs")
-        assert re.search(rf"{words['expand']} 0 FP, [^,;]* \+{fp} FP,", costs, re.IGNORECASE), costs
+        if fp:
+            assert re.search(rf"{words['expand']} 0 FP, [^,;]* \+{fp} FP,", costs, re.IGNORECASE), costs
+        assert "+0 FP" not in costs and "+0 FP" not in page.inner_text("#order-expand"), costs
         page.locator("#details-expand").screenshot(path=str(SHOTS / f"expand-{faction}-{locale[:2]}.png"))
         page.close()
 

@@ -18,6 +18,7 @@ from games.engine.data import TILES
 from games.words.events import GAME_TELLERS
 from games.words.names import GOVERNMENT_NAMES
 from games.words.orders import command_label
+from games.words.position import cost_line
 
 GOVERNMENTS = ("tyranny", "oligarchy", "democracy")
 GERMAN_GOVERNMENTS = {"tyranny": "Tyrannis", "oligarchy": "Oligarchie", "democracy": "Demokratie"}
@@ -57,3 +58,25 @@ def test_h_tiles_a_drawn_tile_printing_one_coin_says_one_coin(language, one, two
         html = render_to_string("games/_tile_choice.html", {"form": form})
     assert TILES["kos"].coins == 1 and TILES["delos"].coins == 2
     assert one in html and two in html
+
+
+@pytest.mark.parametrize(
+    ("language", "athens", "sparta"),
+    [
+        (
+            "en",
+            "expand 0 FP, with a trade link +1 FP;",
+            "expand 0 FP, with a tile choice +1 FP, with a trade link +1 FP;",
+        ),
+        (
+            "de",
+            "Expandieren 0 FP, mit Handelsstraße +1 FP;",
+            "Expandieren 0 FP, mit Auswahl +1 FP, mit Handelsstraße +1 FP;",
+        ),
+    ],
+)
+def test_h_faction_the_costs_leave_out_an_upgrade_that_costs_nothing(language, athens, sparta):
+    """S-EXP-CHOICE, H-FACTION: Athens' tile choice costs 0 FP; the costs said "mit Auswahl +0 FP"."""
+    with translation.override(language):
+        assert athens in cost_line("athens") and "+0" not in cost_line("athens")
+        assert sparta in cost_line("sparta")
