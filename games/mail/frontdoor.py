@@ -23,7 +23,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation, SignInRequest, SubstituteOffer
+from games.words.clock import zone_time
 from games.words.names import faction_name
+from games.words.table import UTC_ZONE
 from notifications.hooks import LateParts
 from notifications.models import Outbox
 from notifications.services import enqueue
@@ -101,8 +103,7 @@ def mail_invitation(invitation: Invitation, organiser_name: str, reminder: int =
             _("%(organiser)s invites you to play AEGEAPOLIS, a board game by email, in the game %(game)s.")
             % {"organiser": organiser_name, "game": game.name},
             _("Follow the link to accept (you choose your name, language and time zone) or to decline."),
-            _("The invitation lapses on %(date)s (UTC).")
-            % {"date": invitation.expires.strftime("%Y-%m-%d %H:%M")},
+            _("The invitation lapses on %(date)s.") % {"date": zone_time(invitation.expires, UTC_ZONE)},
         ]
         if reminder:
             lines.insert(0, _("A reminder: your answer to this invitation is still missing."))

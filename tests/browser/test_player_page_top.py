@@ -84,19 +84,19 @@ def test_on_a_phone_the_deadline_and_its_zone_button_stand_in_the_status_box_on_
     assert status.locator("#deadline").count() == 1, "the deadline is not in the status box"
     # The deadline reads as a countdown; its exact time in the reader's zone on hover or tap.
     assert status.locator("#deadline").inner_text().startswith(f"{words['deadline']}: ")
-    assert status.locator("#deadline .countdown").get_attribute("title") == shown(deadline, "UTC")
+    assert status.locator("#deadline .countdown").get_attribute("title") == shown(deadline, "UTC", locale)
     button = status.get_by_role("button", name=words["zone"])
     box = button.bounding_box()
     assert box is not None and box["height"] >= FINGER
     assert box["y"] + box["height"] <= PHONE["height"], "the zone button is below the first screen"
-    assert page.locator("main").inner_text().count(shown(deadline, "UTC")) == 0  # until tapped
+    assert page.locator("main").inner_text().count(shown(deadline, "UTC", locale)) == 0  # until tapped
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(SHOTS / f"status-{locale[:2]}.png"))
 
     button.click()
     page.wait_for_load_state()
     assert words["taken"] in page.inner_text(".messages")
-    berlin = shown(deadline, "Europe/Berlin")
+    berlin = shown(deadline, "Europe/Berlin", locale)
     assert status.locator("#deadline .countdown").get_attribute("title") == berlin
     status.locator("#deadline .countdown").focus()  # a tap shows the exact time, told once
     assert page.locator("main").inner_text().count(berlin) == 1

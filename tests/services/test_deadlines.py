@@ -137,7 +137,7 @@ def test_deadline_passes_default_pass_is_given_by_the_system_and_players_are_mai
     assert after.filter(type="PlayerPassed", payload__player=absent.faction).exists()
     missed = [m for m in sent() if m.to == [absent.email]]
     assert [m.subject for m in missed] == [
-        "AEGEAPOLIS Slow game: reminder, your order is due by 2026-12-03 09:00 (UTC)",  # 2 hours before
+        "AEGEAPOLIS Slow game: reminder, your order is due by 3 Dec 2026, 09:00 (UTC)",  # 2 hours before
         "AEGEAPOLIS Slow game: your deadline passed",
     ]
     assert "the server gave the default order for you" in missed[1].body
@@ -163,7 +163,7 @@ def test_reminders_fire_once_each_under_repeated_beat_runs(game):
         with time_machine.travel(at(hours), tick=False):
             tick()
     assert [m.subject for m in sent()] == [
-        "AEGEAPOLIS Slow game: reminder, your order is due by 2026-12-03 09:00 (UTC)"
+        "AEGEAPOLIS Slow game: reminder, your order is due by 3 Dec 2026, 09:00 (UTC)"
     ]
     for hours in (46, 46.5, 47.99):
         with time_machine.travel(at(hours), tick=False):
@@ -346,7 +346,7 @@ def test_the_organiser_changes_the_settings_and_open_deadlines_follow(game, clie
     }
     assert client.post(url, form).status_code == 302
     assert clock(game, on_turn.faction).deadline == at(24)
-    assert "2026-12-02 10:00 (Europe/Berlin)" in client.get(url).content.decode()
+    assert "2 Dec 2026, 10:00 (Europe/Berlin)" in client.get(url).content.decode()
     bad = client.post(url, {**form, "time_zone": "Mars/Olympus", "reminders": "soon"})
     assert bad.status_code == 400
     assert "Unknown time zone" in bad.content.decode() and "is not a reminder" in bad.content.decode()
@@ -562,7 +562,7 @@ def test_deadline_a_substitute_taking_over_a_seat_on_turn_is_told_its_running_de
         hand_over_seat(on_turn, "Sub", "sub@example.com")
         hand_over_seat(waiting, "Other", "other@example.com")
     (welcome,) = [m for m in sent() if m.to == ["sub@example.com"]]
-    assert "ein Befehl fällig. Die Frist endet 2026-12-03 09:00 (UTC);" in welcome.body
+    assert "ein Befehl fällig. Die Frist endet am 3.12.2026, 09:00 (UTC);" in welcome.body
     (other,) = [m for m in sent() if m.to == ["other@example.com"]]
     assert "deadline" not in other.body.lower()
 

@@ -113,11 +113,11 @@ def test_a_one_day_vacation_is_told_as_one_day_in_english_and_german(game, clien
         take_vacation(on_turn, 1)
     history = f"/play/{game.pk}/{link_token(other)}/history/?since=all"
     english = client.get(history, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "is on vacation for 1 day (until 2026-12-02 10:00 (UTC)); their deadlines wait." in english
+    assert "is on vacation for 1 day (until 2 Dec 2026, 10:00 (UTC)); their deadlines wait." in english
     other.language = "de"
     other.save(update_fields=["language"])
     german = client.get(history).content.decode()
-    assert "ist 1 Tag im Urlaub (bis 2026-12-02 10:00 (UTC)); die Fristen warten so lange." in german
+    assert "ist 1 Tag im Urlaub (bis zum 2.12.2026, 10:00 (UTC)); die Fristen warten so lange." in german
 
 
 @pytest.mark.django_db
@@ -131,7 +131,7 @@ def test_vacation_extends_only_the_takers_deadline_and_everyone_sees_it(game, cl
     clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
     assert clocks[on_turn.faction].deadline == T0 + timedelta(hours=48 + 72)
     assert clocks[other.faction].deadline is None
-    assert "Your deadline" in page(client, on_turn) and "2026-12-06 09:00 (UTC)" in page(client, on_turn)
+    assert "Your deadline" in page(client, on_turn) and "6 Dec 2026, 09:00 (UTC)" in page(client, on_turn)
     event = Event.objects.get(game=game, type="VacationTaken")
     assert event.payload["player"] == on_turn.faction and event.payload["days"] == 3
     from games.words.narration import describe

@@ -2,11 +2,14 @@
 
 German glued "zu" to a government's name ("Staatsform zu Tyrannis wechseln"): each government is now
 named in a whole phrase per language, so German can say "zur Tyrannis". A drawn tile printing one
-coin read "Kos: 1 AP, 0 FP, 1 Münzen im Jahr": the count now picks its plural.
+coin read "Kos: 1 AP, 0 FP, 1 Münzen im Jahr": the count now picks its plural. Deadlines read
+"2026-12-05 19:17 (UTC)" in both languages: now each language's own date, the zone still named.
 """
 
 from __future__ import annotations
 
+import zoneinfo
+from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
@@ -15,6 +18,7 @@ from django.utils import translation
 
 from games.engine import Reform
 from games.engine.data import TILES
+from games.words.clock import zone_time
 from games.words.events import GAME_TELLERS
 from games.words.names import GOVERNMENT_NAMES
 from games.words.orders import command_label
@@ -80,3 +84,17 @@ def test_h_faction_the_costs_leave_out_an_upgrade_that_costs_nothing(language, a
     with translation.override(language):
         assert athens in cost_line("athens") and "+0" not in cost_line("athens")
         assert sparta in cost_line("sparta")
+
+
+@pytest.mark.parametrize(
+    ("language", "winter", "summer"),
+    [
+        ("de", "5.12.2026, 19:17 (UTC)", "1.7.2027, 09:05 (Europe/Berlin)"),
+        ("en", "5 Dec 2026, 19:17 (UTC)", "1 Jul 2027, 09:05 (Europe/Berlin)"),
+    ],
+)
+def test_a_deadline_reads_as_a_date_of_the_readers_language_with_its_zone(language, winter, summer):
+    """docs/long-games.md: a deadline on the reader's clock, written as their language writes a date."""
+    with translation.override(language):
+        assert zone_time(datetime(2026, 12, 5, 19, 17, tzinfo=UTC), zoneinfo.ZoneInfo("UTC")) == winter
+        assert zone_time(datetime(2027, 7, 1, 7, 5, tzinfo=UTC), zoneinfo.ZoneInfo("Europe/Berlin")) == summer
