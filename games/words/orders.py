@@ -34,10 +34,12 @@ REFORM_LABELS = {
 
 
 def violation_text(error: RuleViolation) -> str:
-    """The engine's English message in the active language, with its parameters re-applied."""
+    """The engine's English message in the active language, with its parameters re-applied, and the
+    rule it enforces named as a rule, "(rule S-MOVE)" / "(Regel S-MOVE)" (H-ORDER): a bare "(S-MOVE)"
+    told a new player nothing. The pages link the code to the rulebook (games/web/rule_links.py)."""
     params = {k: rule_param(k, v) for k, v in error.params.items()}
     text = gettext(error.message_template)
-    return f"{text % params if params else text} ({error.rule})"
+    return _("%(text)s (rule %(rule)s)") % {"text": text % params if params else text, "rule": error.rule}
 
 
 def rule_param(key: str, value: Any) -> Any:
