@@ -158,7 +158,7 @@ def test_an_english_seat_gets_english_mail_from_a_german_request(client):
 def test_the_welcome_email_of_a_german_seat_is_german():
     game = german_game()
     mail = rendered(Outbox.objects.filter(game_id=game.pk, kind="welcome").first())
-    assert "du spielst" in mail.subject
+    assert "Du spielst" in mail.subject
     assert "Dein persönlicher Link zur Partie" in mail.text
     names = {"athens": "Ana (Athen)", "sparta": "Ben (Sparta)"}
     first, second = (names[faction] for faction in load_game(game).state.seat_order)  # H-SETUP

@@ -169,7 +169,7 @@ def test_preference_every_turn_mails_an_update_and_unsubscribe_stops_the_mail(ga
     )
     assert NotificationPreference.objects.get(seat=watcher).mode == "every_turn"
     submit_order(game, on_turn, Pass(on_turn.faction), load_game(game).seq)
-    updates = [m for m in sent() if m.to == [watcher.email] and "what happened" in m.subject]
+    updates = [m for m in sent() if m.to == [watcher.email] and "What happened" in m.subject]
     assert len(updates) == 1 and "passed." in updates[0].body
     message = sent()[-1]
     unsubscribe = message.extra_headers["List-Unsubscribe"].strip("<>")
@@ -202,7 +202,7 @@ def test_a_daily_digest_goes_out_once_a_day_at_the_chosen_hour(game):
     assert send_digests(now=T0.replace(hour=18, minute=5)) == 1
     assert send_digests(now=T0.replace(hour=19)) == 0  # once a day
     (digest,) = sent()
-    assert digest.to == [cleo.email] and "your daily digest" in digest.subject
+    assert digest.to == [cleo.email] and "Your daily digest" in digest.subject
     assert "passed." in digest.body
 
 

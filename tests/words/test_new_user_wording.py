@@ -98,3 +98,20 @@ def test_a_deadline_reads_as_a_date_of_the_readers_language_with_its_zone(langua
     with translation.override(language):
         assert zone_time(datetime(2026, 12, 5, 19, 17, tzinfo=UTC), zoneinfo.ZoneInfo("UTC")) == winter
         assert zone_time(datetime(2027, 7, 1, 7, 5, tzinfo=UTC), zoneinfo.ZoneInfo("Europe/Berlin")) == summer
+
+
+@pytest.mark.parametrize(
+    ("language", "faction", "welcome", "ended"),
+    [
+        ("en", "Athens", "You play Athens · Demo", "The game has ended · Demo"),
+        ("de", "Athen", "Du spielst Athen · Demo", "Die Partie ist beendet · Demo"),
+    ],
+)
+def test_a_subject_says_what_first_and_the_games_name_last(language, faction, welcome, ended):
+    """Subjects followed three patterns ("AEGEAPOLIS Demo: you play Sparta", "Athens: your turn —
+    … · Demo", "Sparta sent you a message · Demo"): now one, what the email is about, then " · "
+    and the game's name (the services' subjects are pinned by their own tests)."""
+    context = {"game_name": "Demo", "faction_name": faction}
+    with translation.override(language):
+        assert render_to_string("emails/welcome_subject.txt", context).strip() == welcome
+        assert render_to_string("emails/ended_subject.txt", context).strip() == ended
