@@ -127,7 +127,7 @@ def test_across_the_clock_change_reminder_and_missed_deadline_name_the_london_ti
     mail.outbox.clear()
     with time_machine.travel(saturday + timedelta(hours=48, minutes=1), tick=False):
         assert len(tick().defaults) == 1
-    (missed,) = [m for m in emails_to(londoner) if "your deadline passed" in m.subject]
+    (missed,) = [m for m in emails_to(londoner) if "Your deadline passed" in m.subject]
     assert "Your deadline (1 Nov 2027, 09:00 (Europe/London)) passed" in missed.body
 
 
@@ -186,7 +186,7 @@ def test_the_digest_goes_out_at_the_seats_local_hour(client, mailbox):
     assert send_digests(now=day.replace(hour=7, minute=30)) == 0  # 08:30 in Berlin, 07:30 in London
     assert send_digests(now=day.replace(hour=8, minute=1)) == 1
     (digest,) = emails_to(londoner)
-    assert "your daily digest" in digest.subject
+    assert "Your daily digest" in digest.subject
 
 
 @pytest.mark.django_db
