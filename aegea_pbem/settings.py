@@ -172,6 +172,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["aegea_pbem.formats"]  # a deadline's date and time per language
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

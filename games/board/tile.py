@@ -63,7 +63,11 @@ def polis_title(space: str, polis: dict[str, Any]) -> str:
 def printed_text(tile_id: str) -> str:
     """What the tile prints (H-TILES), in words."""
     tile = TILES[tile_id]
-    text = _("Pays %(ap)d AP, %(fp)d FP and %(coins)d coins at income.") % {
+    text = ngettext(
+        "Pays %(ap)d AP, %(fp)d FP and %(coins)d coin at income.",
+        "Pays %(ap)d AP, %(fp)d FP and %(coins)d coins at income.",
+        tile.coins,
+    ) % {
         "ap": tile.ap,
         "fp": tile.fp,
         "coins": tile.coins,

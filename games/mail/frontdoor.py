@@ -23,7 +23,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.models import Game, Invitation, SignInRequest, SubstituteOffer
+from games.words.clock import zone_time
 from games.words.names import faction_name, organiser_name, organiser_own_name
+from games.words.table import UTC_ZONE
 from notifications.hooks import LateParts
 from notifications.models import Outbox
 from notifications.services import enqueue
@@ -75,7 +77,7 @@ def mail_sign_in(request: SignInRequest) -> None:
         context = {
             "game_name": _("Sign in"),
             "greeting": _("Hello,"),
-            "subject": _("AEGEAPOLIS: your sign-in link"),
+            "subject": _("Your sign-in link · AEGEAPOLIS"),
             "paragraphs": [
                 _("Follow this link to sign in to AEGEAPOLIS. It works once, for %(minutes)s minutes.")
                 % {"minutes": minutes},
@@ -103,8 +105,7 @@ def mail_invitation(invitation: Invitation, reminder: int = 0) -> None:
             _("%(organiser)s invites you to play AEGEAPOLIS, a board game by email, in the game %(game)s.")
             % {"organiser": organiser_name(game.organiser), "game": game.name},
             _("Follow the link to accept (you choose your name, language and time zone) or to decline."),
-            _("The invitation lapses on %(date)s (UTC).")
-            % {"date": invitation.expires.strftime("%Y-%m-%d %H:%M")},
+            _("The invitation lapses on %(date)s.") % {"date": zone_time(invitation.expires, UTC_ZONE)},
         ]
         if reminder:
             lines.insert(0, _("A reminder: your answer to this invitation is still missing."))
@@ -112,10 +113,9 @@ def mail_invitation(invitation: Invitation, reminder: int = 0) -> None:
             "game_name": game.name,
             "greeting": _("Hello,"),
             "subject": (
-                _("AEGEAPOLIS %(game)s: an invitation from %(organiser)s")
-                % {"game": game.name, "organiser": named}
+                _("An invitation from %(organiser)s · %(game)s") % {"game": game.name, "organiser": named}
                 if named
-                else _("AEGEAPOLIS %(game)s: an invitation from the organiser") % {"game": game.name}
+                else _("An invitation from the organiser · %(game)s") % {"game": game.name}
             ),
             "paragraphs": lines,
             "link_label": _("Accept or decline"),
@@ -140,13 +140,13 @@ def mail_answer_to_organiser(game: Game, invitation: Invitation, lobby: bool = F
     with translation.override(game.language):
         values = {"who": invitation.name or invitation.email, "game": game.name}
         if lobby:
-            subject = _("AEGEAPOLIS %(game)s: %(who)s took an open seat") % values
+            subject = _("%(who)s took an open seat · %(game)s") % values
             said = [_("%(who)s took an open seat of %(game)s in the lobby.") % values]
         else:
             subject = {
-                Status.ACCEPTED: _("AEGEAPOLIS %(game)s: %(who)s accepted the invitation"),
-                Status.DECLINED: _("AEGEAPOLIS %(game)s: %(who)s declined the invitation"),
-                Status.LAPSED: _("AEGEAPOLIS %(game)s: the invitation of %(who)s lapsed"),
+                Status.ACCEPTED: _("%(who)s accepted the invitation · %(game)s"),
+                Status.DECLINED: _("%(who)s declined the invitation · %(game)s"),
+                Status.LAPSED: _("The invitation of %(who)s lapsed · %(game)s"),
             }[status] % values
             said = [
                 {
@@ -176,15 +176,12 @@ def mail_offer_to_organiser(game: Game, offer: SubstituteOffer) -> None:
     if organiser is None or not organiser.email:
         return
     with translation.override(game.language):
-        said = _("%(who)s offers to take over %(faction)s in %(game)s.") % {
-            "who": offer.name,
-            "faction": faction_name(offer.wanted.seat.faction),
-            "game": game.name,
-        }
+        values = {"who": offer.name, "faction": faction_name(offer.wanted.seat.faction), "game": game.name}
+        said = _("%(who)s offers to take over %(faction)s in %(game)s.") % values
         context = {
             "game_name": game.name,
             "greeting": _("Hello,"),
-            "subject": said,
+            "subject": _("%(who)s offers to take over %(faction)s · %(game)s") % values,
             "paragraphs": [
                 said,
                 _("Their record and the button that hands them the seat are on the game's page."),

@@ -186,7 +186,7 @@ def mail_updates(
         if not wants_mail(seat, "update"):
             continue
         with translation.override(seat.language):
-            subject = _("AEGEAPOLIS %(game)s: what happened") % {"game": game.name}
+            subject = _("What happened · %(game)s") % {"game": game.name}
             mail_seat(
                 game,
                 seat,

@@ -42,7 +42,7 @@ def notify_taken_back(
                 seat,
                 KIND,
                 seq,
-                _("AEGEAPOLIS %(game)s: %(player)s took back their order") % values,
+                _("%(player)s took back their order · %(game)s") % values,
                 [
                     _("%(player)s took back their order; you are not on turn yet.") % values,
                     _("The game's page shows the game as it is now, also from an older email's link."),

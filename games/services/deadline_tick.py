@@ -120,7 +120,7 @@ def _mail_missed(game: Game, seat: Seat, missed_seq: int, head: int, deadline: d
             seat,
             "missed",
             missed_seq,
-            _("AEGEAPOLIS %(game)s: your deadline passed") % {"game": game.name},
+            _("Your deadline passed · %(game)s") % {"game": game.name},
             [
                 _(
                     "Your deadline (%(deadline)s) passed without an order, so the server gave"
@@ -139,7 +139,7 @@ def _mail_missed(game: Game, seat: Seat, missed_seq: int, head: int, deadline: d
                 seat,
                 "absent",
                 missed_seq,
-                _("AEGEAPOLIS %(game)s: %(player)s missed %(n)s turns in a row")
+                _("%(player)s missed %(n)s turns in a row · %(game)s")
                 % {"game": game.name, "player": seat.name, "n": missed},
                 [
                     _(
@@ -182,7 +182,7 @@ def send_reminder(clock: SeatClock, now: datetime) -> int:
             seat,
             f"reminder-{index}",
             clock.since_seq,
-            _("AEGEAPOLIS %(game)s: reminder, your order is due by %(deadline)s")
+            _("Reminder: your order is due by %(deadline)s · %(game)s")
             % {"game": clock.game.name, "deadline": deadline},
             [
                 _(

@@ -149,7 +149,7 @@ def _tell_organiser(game: Game, seat: Seat, problem: DeliveryProblem) -> None:
     }
     with translation.override(game.language):
         if problem.kind == Kind.COMPLAINT:
-            subject = _("AEGEAPOLIS %(game)s: %(player)s marked an email as spam") % names
+            subject = _("%(player)s marked an email as spam · %(game)s") % names
             paragraphs = [
                 _(
                     "%(player)s (%(faction)s) marked an email of this game to %(email)s as spam. The"
@@ -164,7 +164,7 @@ def _tell_organiser(game: Game, seat: Seat, problem: DeliveryProblem) -> None:
                 ),
             ]
         else:
-            subject = _("AEGEAPOLIS %(game)s: emails to %(player)s are not arriving") % names
+            subject = _("Emails to %(player)s are not arriving · %(game)s") % names
             paragraphs = [
                 _(
                     "An email of this game to %(player)s (%(faction)s) at %(email)s could not be"

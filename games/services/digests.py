@@ -52,7 +52,7 @@ def _send_one(pref: NotificationPreference, today) -> int:
             seat,
             "digest",
             loaded.seq,
-            _("AEGEAPOLIS %(game)s: your daily digest") % {"game": game.name},
+            _("Your daily digest · %(game)s") % {"game": game.name},
             [whose_turn(loaded.state, seat.faction)],
             reply_seq=loaded.seq,
             extra={"happenings": lines},

@@ -93,7 +93,7 @@ def _mail_new_link(seat: Seat, hour: int, kind: str, told: str = "") -> None:
             seat,
             kind,
             hour,
-            _("AEGEAPOLIS %(game)s: your new link") % {"game": game.name},
+            _("Your new link · %(game)s") % {"game": game.name},
             paragraphs,
             reply_seq=None if ended else loaded.seq,  # an ended game takes no orders by reply
         )

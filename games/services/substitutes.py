@@ -101,7 +101,7 @@ def hand_over_seat(seat: Seat, name: str, email: str) -> Seat:
                         seat,
                         "welcome",
                         row.seq,
-                        _("AEGEAPOLIS %(game)s: you take over %(faction)s")
+                        _("You take over %(faction)s · %(game)s")
                         % {"game": game.name, "faction": faction_name(seat.faction)},
                         paragraphs,
                         reply_seq=row.seq,

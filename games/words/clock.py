@@ -21,6 +21,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from django.db import connection, transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from aegea_pbem.sql_selects import joined_columns, joined_rows, model_rows, model_select
@@ -238,8 +239,8 @@ def deadline_text(
     *,
     reader: Seat | None,
 ) -> str:
-    """The deadline in its reader's zone (seat_zone), e.g. "2026-12-02 18:00 (Europe/Berlin)",
-    unambiguous in English and German. `reader`: the seat it is shown to, None for the organiser
+    """The deadline in its reader's zone (seat_zone), e.g. "2 Dec 2026, 18:00 (Europe/Berlin)",
+    "2.12.2026, 18:00 (Europe/Berlin)" in German. `reader`: the seat it is shown to, None for the organiser
     (required, so that no time reaches a player in the game's zone by a forgotten argument).
     `settings`: the game's, when the caller has them already."""
     if deadline is None:
@@ -248,8 +249,9 @@ def deadline_text(
 
 
 def zone_time(moment: datetime, zone: zoneinfo.ZoneInfo) -> str:
-    """`moment` on `zone`'s clock, with the zone named: "2026-12-02 18:00 (Europe/Berlin)"."""
-    return f"{moment.astimezone(zone):%Y-%m-%d %H:%M} ({zone.key})"
+    """`moment` on `zone`'s clock, in the active language's SHORT_DATETIME_FORMAT (aegea_pbem/formats),
+    with the zone named: "2 Dec 2026, 18:00 (Europe/Berlin)", "2.12.2026, 18:00 (Europe/Berlin)"."""
+    return f"{date_format(moment.astimezone(zone), 'SHORT_DATETIME_FORMAT')} ({zone.key})"
 
 
 def reader_zone(game: Game | int, viewer: str | None) -> zoneinfo.ZoneInfo:

@@ -29,6 +29,14 @@ from games.words.winter_words import WINTER_TELLERS
 
 Teller = Callable[[dict[str, Any], str | None], str]
 
+# H-GOV: a reform told whole for each government, not "to" glued to its name: each language puts
+# its own article or case before it (German "zur Tyrannis").
+GOVERNMENT_CHANGED = {
+    "tyranny": gettext_lazy("%(player)s changed its government to Tyranny."),
+    "oligarchy": gettext_lazy("%(player)s changed its government to Oligarchy."),
+    "democracy": gettext_lazy("%(player)s changed its government to Democracy."),
+}
+
 
 def _started(p: dict[str, Any], viewer: str | None) -> str:
     order = ", ".join(faction_name(f) for f in p["seat_order"])
@@ -311,11 +319,7 @@ GAME_TELLERS: dict[str, Teller] = {
         % {"player": faction_name(p["player"]), "space": p["space"]}
     ),
     "GovernmentReformed": lambda p, v: (
-        _("%(player)s changed its government to %(government)s.")
-        % {
-            "player": faction_name(p["player"]),
-            "government": GOVERNMENT_NAMES.get(p["government"], p["government"]),
-        }
+        str(GOVERNMENT_CHANGED[p["government"]]) % {"player": faction_name(p["player"])}
     ),
     "NeutralTraded": lambda p, v: (
         _("%(player)s traded with neutral Poleis: %(ap)s AP, %(fp)s FP, %(blanks)s.")

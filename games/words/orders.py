@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from games.engine import RuleViolation
@@ -24,12 +24,22 @@ from games.words.names import (
 )
 from games.words.trade import card_name, redeemed_card_text, trade_command_text
 
+# H-GOV: the Reform order named whole for each government, so that each language puts its own
+# article or case before the name (German "zur Tyrannis"), not "to" glued to it.
+REFORM_LABELS = {
+    "tyranny": gettext_lazy("Reform: change the government to Tyranny"),
+    "oligarchy": gettext_lazy("Reform: change the government to Oligarchy"),
+    "democracy": gettext_lazy("Reform: change the government to Democracy"),
+}
+
 
 def violation_text(error: RuleViolation) -> str:
-    """The engine's English message in the active language, with its parameters re-applied."""
+    """The engine's English message in the active language, with its parameters re-applied, and the
+    rule it enforces named as a rule, "(rule S-MOVE)" / "(Regel S-MOVE)" (H-ORDER): a bare "(S-MOVE)"
+    told a new player nothing. The pages link the code to the rulebook (games/web/rule_links.py)."""
     params = {k: rule_param(k, v) for k, v in error.params.items()}
     text = gettext(error.message_template)
-    return f"{text % params if params else text} ({error.rule})"
+    return _("%(text)s (rule %(rule)s)") % {"text": text % params if params else text, "rule": error.rule}
 
 
 def rule_param(key: str, value: Any) -> Any:
@@ -92,8 +102,7 @@ def _command_text(d: dict[str, Any]) -> str:
             }
         return text
     if kind == "reform":
-        government = GOVERNMENT_NAMES.get(d["government"], d["government"])
-        return _("Reform: change the government to %(government)s") % {"government": government}
+        return str(REFORM_LABELS[d["government"]])
     if kind == "recruit_builder":
         return _("Recruit a Builder")
     if kind == "recruit":

@@ -83,18 +83,27 @@ def cost_line(faction: str) -> str:
             " less 1 per Navigator"
         )
         % {"units": rules.UNITS_PER_FLEET_STEP},
-        _("expand %(plain)s FP, with a tile choice +%(choice)s FP, with a trade link +%(link)s FP")
-        % {
-            "plain": expand_cost(faction, False, False),
-            "choice": expand_cost(faction, True, False),
-            "link": expand_cost(faction, False, True),
-        },
+        _expand_costs(faction),
         _("oracle %(coins)s coin or a Blank") % {"coins": rules.ORACLE_COINS},
         _("reform: the action only"),
     ]
     if may_recruit_builders(faction):
         parts.append(_("recruit a Builder: the action only"))
     return _("Costs: %(costs)s; Blanks pay AP or FP.") % {"costs": "; ".join(parts)}
+
+
+def _expand_costs(faction: str) -> str:
+    """S-EXP, S-EXP-CHOICE, S-EXP-LINK, H-FACTION: an upgrade that costs this faction nothing is
+    left out, not told as "+0 FP" (Athens' tile choice)."""
+    plain = expand_cost(faction, False, False)
+    text = _("expand %(fp)s FP") % {"fp": plain}
+    choice = expand_cost(faction, True, False) - plain
+    if choice:
+        text += _(", with a tile choice +%(fp)s FP") % {"fp": choice}
+    link = expand_cost(faction, False, True) - plain
+    if link:
+        text += _(", with a trade link +%(fp)s FP") % {"fp": link}
+    return text
 
 
 NEAR = 2  # how far from the player's own Poleis the email names the others' Poleis

@@ -117,7 +117,7 @@ def test_h_tiles_printed_resources_and_mint_design() -> None:
     assert texts(printed) == ["1AP", "1FP", "1"]  # Megara prints 1 AP, 1 FP, 1 coin
     assert find_all(printed, "mint-pegasus")
     assert megara.find("svg:desc", NS).text == (
-        "Pays 1 AP, 1 FP and 1 coins at income. A Mint of the Pegasus design."
+        "Pays 1 AP, 1 FP and 1 coin at income. A Mint of the Pegasus design."
     )
     assert find_all(polis(root, "C3"), "mint-owl")
     assert not find_all(polis(root, "G3"), "mint")  # Sparta is no Mint

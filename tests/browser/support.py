@@ -94,8 +94,16 @@ def email_on_a_phone(browser: Any, message: Any, language: str) -> Any:
     return page
 
 
-def shown(deadline, zone: str) -> str:
-    return f"{deadline.astimezone(zoneinfo.ZoneInfo(zone)):%Y-%m-%d %H:%M} ({zone})"
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def shown(deadline, zone: str, language: str) -> str:
+    """A deadline as the page writes it in `language` ("en", "de" or a locale such as "de-DE"):
+    "5 Dec 2026, 19:17 (UTC)", "5.12.2026, 19:17 (UTC)"."""
+    at = deadline.astimezone(zoneinfo.ZoneInfo(zone))
+    if language[:2] == "de":
+        return f"{at.day}.{at.month}.{at.year}, {at:%H:%M} ({zone})"
+    return f"{at.day} {MONTHS[at.month - 1]} {at.year}, {at:%H:%M} ({zone})"
 
 
 def publish_an_open_table(organiser: Any, live_server: Any) -> None:

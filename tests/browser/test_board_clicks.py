@@ -54,7 +54,8 @@ def test_s_move_choose_by_clicking_poleis_see_the_cost_submit_and_see_the_board_
     # Too many: the engine's refusal, with its rule, before anything is sent.
     form.locator("input[name='move-phalanxes1']").fill("9")
     expect(cost).to_have_attribute("data-rule", "S-MOVE", timeout=10_000)
-    assert "(S-MOVE)" in cost.inner_text() and "preview-error" in cost.get_attribute("class")
+    rule = {"en": "(rule S-MOVE)", "de": "(Regel S-MOVE)"}[language]
+    assert rule in cost.inner_text() and "preview-error" in cost.get_attribute("class")
     form.locator("input[name='move-phalanxes1']").fill("6")
     form.locator("input[name='move-navigators1']").fill("0")
     wait_for_cost(page, "2")

@@ -106,10 +106,10 @@ def test_the_first_screen_holds_the_turn_the_countdown_ones_own_supplies_and_the
     on_first_screen(page, "#deadline .countdown", size)
     assert countdown.inner_text() in (words["in"], words["in"].replace("23", "22"))  # the minute may turn
     assert page.inner_text("#deadline").startswith(f"{words['deadline']}: ")
-    assert countdown.get_attribute("title") == shown(deadline, "UTC")  # the exact time on hover
+    assert countdown.get_attribute("title") == shown(deadline, "UTC", locale)  # the exact time on hover
     assert not page.locator(".deadline-exact").is_visible()
     countdown.focus()  # a tap focuses it: the exact time shows, without JavaScript
-    assert shown(deadline, "UTC") in page.locator(".deadline-exact").inner_text()
+    assert shown(deadline, "UTC", locale) in page.locator(".deadline-exact").inner_text()
     page.screenshot(path=str(folder / "countdown-tapped.png"))
     countdown.blur()
 

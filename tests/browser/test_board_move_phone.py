@@ -36,15 +36,17 @@ WORDS = {
         "send_expand": "Give the order: Expand ({space})",
         "stands": "Once given, it cannot be taken back: a tile is drawn from the deck.",
         "form_error": "required",
+        "rule": "rule",
     },
     "de": {
         "next": "Von C3 aus: Tippe jetzt an, wohin die Phalangen ziehen – eine der markierten Poleis.",
-        "send_move": "Befehl geben: Bewegung (C3 → D4)",
+        "send_move": "Befehl geben: Bewegen (C3 → D4)",
         "expand": "Expandieren",
         "send_expand": "Befehl geben: Expandieren ({space})",
-        "stands": "Einmal gegeben, kann er nicht zurückgenommen werden: "
-        "Ein Plättchen wird vom Stapel gezogen.",
+        "stands": "Einmal gegeben, kann dieser Befehl nicht zurückgenommen werden: "
+        "Eine Kachel wird vom Polisstapel gezogen.",
         "form_error": "erforderlich",
+        "rule": "Regel",
     },
 }
 
@@ -129,7 +131,7 @@ def test_h_takeback_the_boards_send_button_sits_under_the_preview_that_warns(liv
     choice = page.locator(".board-choice")
     assert send.inner_text() == words["send_expand"].format(space=space)
     # The warning, right above the button.
-    assert choice.inner_text().endswith(words["stands"] + " (H-TAKEBACK)")
+    assert choice.inner_text().endswith(f"{words['stands']} ({words['rule']} H-TAKEBACK)")
     said, button = choice.bounding_box(), send.bounding_box()
     assert 0 <= button["y"] - (said["y"] + said["height"]) < 20
     assert on_screen(said) and on_screen(button)

@@ -29,7 +29,7 @@ def test_a_new_user_answers_the_turn_email_from_the_local_mailbox(live_server, b
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
 
     page.goto(live_server.url + reverse("games:mailbox"))
-    page.get_by_role("link", name=f"AEGEAPOLIS Corfu: you play {seat.faction.capitalize()}").click()
+    page.get_by_role("link", name=f"You play {seat.faction.capitalize()} · Corfu").click()
     page.wait_for_load_state()
     html = page.frame_locator("iframe.mail-html")
     assert "It is your turn" in html.locator("body").inner_text()

@@ -142,7 +142,7 @@ def test_the_front_door_leads_each_person_where_they_were_going_on_a_phone(live_
     game = Game.objects.get(name="Open table")
     assert sorted(Seat.objects.filter(game=game).values_list("name", flat=True)) == ["Ana", "Zoe"]
     told = _mailed_subjects("olga@example.com")
-    assert "AEGEAPOLIS Open table: Zoe took an open seat" in told
+    assert "Zoe took an open seat · Open table" in told
     assert not any("Zoe accepted" in subject for subject in told)
     zoe.click("header >> text=Your games")
     assert "You have no games yet" not in zoe.inner_text("main")

@@ -40,6 +40,7 @@ WORDS = {
         "cost": "FP (you have",
         "next": "It is your turn as",
         "moved": "The game has moved on since you loaded this page: your order was not given",
+        "rule": "rule",
     },
     "de": {
         "costs": "Befestigen 3 AP",
@@ -48,6 +49,7 @@ WORDS = {
         "cost": "FP (du hast",
         "next": "Du bist mit",
         "moved": "seit du diese Seite geladen hast: Dein Befehl wurde nicht gegeben",
+        "rule": "Regel",
     },
 }
 
@@ -104,7 +106,7 @@ def test_a_new_player_refused_on_a_phone_sees_why_where_the_page_opens(live_serv
     form.locator("button[type='submit']").click()
     page.wait_for_load_state()
     error = page.locator("#order-move .order-error")
-    assert "(S-MOVE)" in error.inner_text()
+    assert f"({words['rule']} S-MOVE)" in error.inner_text()  # the code said to be a rule
     assert on_screen(page, "#order-move .order-error"), "the refusal is off screen"
     page.screenshot(path=str(SHOTS / f"refused-{language}.png"))
     assert not Event.objects.filter(game=seat.game, type="UnitsMoved").exists()

@@ -39,7 +39,7 @@ def test_player_expands_and_moves_through_the_forms_and_reads_the_engines_error(
     expand.locator("select[name='expand-source']").select_option("deck")
     expand.locator("button[type='submit']").click()
     error = page.locator("#order-expand .order-error")
-    assert "(S-EXP)" in error.inner_text()
+    assert "(rule S-EXP)" in error.inner_text()
     page.screenshot(path=str(ARTIFACTS / "1-expand-refused.png"), full_page=True)
 
     page.locator("#order-expand input[name='expand-space']").fill(space)

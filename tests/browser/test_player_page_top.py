@@ -5,7 +5,8 @@ headless Chromium). What a player on a phone found:
   down the page, under the happenings, the history link and the Mission Cards: the most pressing
   fact of a turn was a screen and more below the status box saying it was their turn.
 - Athens' Expand form offered "Draw a second tile to choose from (+FP)", though Athens' choice
-  costs nothing (H-FACTION); the costs line above it said "+0 FP".
+  costs nothing (H-FACTION); the costs line above it said "+0 FP", and then the form "(+0 FP only if
+  you do)": a price of nothing is now left out.
 - The costs line said "a Builder: the action only" / "ein Baumeister: nur die Aktion" above the
   form "Recruit a Builder" / "Baumeister rekrutieren", and "a Navigator 2 AP" above the Recruit
   form's "Hire Navigators (2 AP each)".
@@ -83,19 +84,19 @@ def test_on_a_phone_the_deadline_and_its_zone_button_stand_in_the_status_box_on_
     assert status.locator("#deadline").count() == 1, "the deadline is not in the status box"
     # The deadline reads as a countdown; its exact time in the reader's zone on hover or tap.
     assert status.locator("#deadline").inner_text().startswith(f"{words['deadline']}: ")
-    assert status.locator("#deadline .countdown").get_attribute("title") == shown(deadline, "UTC")
+    assert status.locator("#deadline .countdown").get_attribute("title") == shown(deadline, "UTC", locale)
     button = status.get_by_role("button", name=words["zone"])
     box = button.bounding_box()
     assert box is not None and box["height"] >= FINGER
     assert box["y"] + box["height"] <= PHONE["height"], "the zone button is below the first screen"
-    assert page.locator("main").inner_text().count(shown(deadline, "UTC")) == 0  # until tapped
+    assert page.locator("main").inner_text().count(shown(deadline, "UTC", locale)) == 0  # until tapped
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(SHOTS / f"status-{locale[:2]}.png"))
 
     button.click()
     page.wait_for_load_state()
     assert words["taken"] in page.inner_text(".messages")
-    berlin = shown(deadline, "Europe/Berlin")
+    berlin = shown(deadline, "Europe/Berlin", locale)
     assert status.locator("#deadline .countdown").get_attribute("title") == berlin
     status.locator("#deadline .countdown").focus()  # a tap shows the exact time, told once
     assert page.locator("main").inner_text().count(berlin) == 1
@@ -130,7 +131,8 @@ def choice_label(page: Any) -> str:
 def test_h_faction_the_expand_form_names_the_factions_own_price_of_a_tile_choice(
     live_server, browser, locale
 ):
-    """S-EXP-CHOICE costs 1 FP, Athens' 0 FP (H-FACTION): the form said "+FP" to both."""
+    """S-EXP-CHOICE costs 1 FP, Athens' 0 FP (H-FACTION): the form said "+FP" to both, then "+0 FP"
+    to Athens."""
     words = WORDS[locale]
     SHOTS.mkdir(parents=True, exist_ok=True)
     players = [PlayerSpec("Ana", "ana@example.com", "athens"), PlayerSpec("Cy", "cy@example.com", "corinth")]
@@ -140,9 +142,12 @@ def test_h_faction_the_expand_form_names_the_factions_own_price_of_a_tile_choice
         page = phone(browser, locale)
         page.goto(link(live_server, seat))
         expand_form(page)
-        assert choice_label(page) == f"{words['choice']} (+{fp} FP)", faction
+        # A choice that costs nothing says no price, rather than "+0 FP".
+        assert choice_label(page) == (f"{words['choice']} (+{fp} FP)" if fp else words["choice"]), faction
         costs = page.inner_text("#costs")
-        assert re.search(rf"{words['expand']} 0 FP, [^,;]* \+{fp} FP,", costs, re.IGNORECASE), costs
+        if fp:
+            assert re.search(rf"{words['expand']} 0 FP, [^,;]* \+{fp} FP,", costs, re.IGNORECASE), costs
+        assert "+0 FP" not in costs and "+0 FP" not in page.inner_text("#order-expand"), costs
         page.locator("#details-expand").screenshot(path=str(SHOTS / f"expand-{faction}-{locale[:2]}.png"))
         page.close()
 

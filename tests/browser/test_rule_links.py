@@ -44,7 +44,7 @@ def test_h_order_s_move_a_refused_moves_rule_code_opens_the_german_rulebook_at_t
     link = page.locator("#order-move .order-error a.rule-link")
     expect(link).to_have_text("S-MOVE")
     assert link.get_attribute("href") == "/rules/de/#S-MOVE"
-    assert "(S-MOVE)" in page.locator("#order-move .order-error").inner_text()
+    assert "(Regel S-MOVE)" in page.locator("#order-move .order-error").inner_text()
     link.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "1-refused.png"))
 

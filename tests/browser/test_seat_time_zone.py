@@ -28,7 +28,7 @@ def test_a_player_picks_europe_london_and_reads_their_deadline_in_london_time(li
 
     page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
     page.goto(link(live_server, seat))
-    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/Berlin")
+    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/Berlin", "en")
 
     page.locator("#long-game summary").click()  # "Vacation and emails" is folded
     zone = page.locator("select[name='time_zone']")
@@ -37,7 +37,7 @@ def test_a_player_picks_europe_london_and_reads_their_deadline_in_london_time(li
     page.get_by_role("button", name="Save email preferences").click()
 
     assert "Your email preferences were saved." in page.inner_text(".messages")
-    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/London")
+    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/London", "en")
     page.screenshot(path=str(ARTIFACTS / "time-zone-london.png"), full_page=True)
     assert Seat.objects.get(pk=seat.pk).time_zone == "Europe/London"
 
@@ -63,7 +63,7 @@ def test_a_berlin_phone_in_german_is_offered_its_zone_beside_the_deadline_and_ta
     )
     page = context.new_page()
     page.goto(link(live_server, seat))
-    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "UTC")
+    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "UTC", "de")
     offer = page.get_by_role("button", name="Meine Zeiten in Europe/Berlin anzeigen")
     assert offer.is_visible()
     box, under = offer.bounding_box(), page.locator("#deadline").bounding_box()
@@ -75,7 +75,7 @@ def test_a_berlin_phone_in_german_is_offered_its_zone_beside_the_deadline_and_ta
 
     offer.click()
     assert "Deine Zeiten werden jetzt in Europe/Berlin angezeigt." in page.inner_text(".messages")
-    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/Berlin")
+    assert page.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/Berlin", "de")
     assert page.locator("#zone-hint").count() == 0
     page.screenshot(path=str(ARTIFACTS / "time-zone-offer-de-taken.png"))
     assert Seat.objects.get(pk=seat.pk).time_zone == "Europe/Berlin"
@@ -87,7 +87,7 @@ def test_no_offer_when_the_browser_reads_the_zone_shown_or_runs_no_javascript(li
     same = browser.new_context(timezone_id="UTC", viewport={"width": 390, "height": 844}).new_page()
     same.goto(link(live_server, seat))
     assert same.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone") == "UTC"
-    assert same.get_attribute("#deadline .countdown", "title") == shown(deadline, "UTC")
+    assert same.get_attribute("#deadline .countdown", "title") == shown(deadline, "UTC", "en")
     assert not same.locator("#zone-hint").is_visible()
 
     # Without JavaScript the page works as before: no offer, the zone is chosen among the preferences.
@@ -99,5 +99,5 @@ def test_no_offer_when_the_browser_reads_the_zone_shown_or_runs_no_javascript(li
     plain.locator("#long-game summary").click()
     plain.locator("select[name='time_zone']").select_option("Europe/London")
     plain.get_by_role("button", name="Save email preferences").click()
-    assert plain.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/London")
+    assert plain.get_attribute("#deadline .countdown", "title") == shown(deadline, "Europe/London", "en")
     plain.screenshot(path=str(ARTIFACTS / "time-zone-no-javascript.png"))

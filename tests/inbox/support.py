@@ -226,8 +226,8 @@ def game_of(client, monkeypatch, players: list[PlayerSpec], seed: str) -> tuple[
 
 def offer_email(table: Table, faction: str):
     """The latest email telling `faction` of a trade offer (English or German subject)."""
-    subjects = ("offers you a trade", "bietet dir einen Handel an")
-    return [m for m in table.inbox(faction) if m.subject.endswith(subjects)][-1]
+    subjects = ("offers you a trade", "bietet dir einen Handel an")  # then " · " and the game's name
+    return [m for m in table.inbox(faction) if m.subject.rsplit(" · ", 1)[0].endswith(subjects)][-1]
 
 
 def first_expansion(table: Table, faction: str) -> str:

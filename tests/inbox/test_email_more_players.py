@@ -112,13 +112,13 @@ def test_h_setup_the_welcome_names_the_players_in_the_seat_order_drawn_at_the_st
     the first turn email's happenings. Now the welcome names it, first player first."""
     game, table = game_of(client, monkeypatch, [ANA, SAM, TOM], "mailplay3")
     assert [s.faction for s in game.seats.order_by("pk")] == ["athens", "sparta", "thebes"]
-    (welcome,) = [m for m in table.inbox("athens") if "you play Athens" in m.subject]
+    (welcome,) = [m for m in table.inbox("athens") if "You play Athens" in m.subject]
     assert (
         "Seat order (drawn at the start, the same in every round):"
         " 1. Sam (Sparta), 2. Tom (Thebes), 3. Ana (Athens)."
     ) in welcome.body
     assert "1. Sam (Sparta), 2. Tom (Thebes), 3. Ana (Athens)." in welcome.alternatives[0][0]
-    (willkommen,) = [m for m in table.inbox("thebes") if "du spielst Theben" in m.subject]
+    (willkommen,) = [m for m in table.inbox("thebes") if "Du spielst Theben" in m.subject]
     assert (
         "Spielreihenfolge (zu Beginn ausgelost, in jeder Runde dieselbe):"
         " 1. Sam (Sparta), 2. Tom (Theben), 3. Ana (Athen)."
@@ -223,9 +223,9 @@ def test_a_three_player_game_with_trade_oracle_and_winter_cards_is_played_to_its
     assert any("+1 VP" in line for line in coins), coins
     redeemed = [m.body for m in table.inbox("sparta") if "scored the Mission Card Coin multiplier" in m.body]
     assert redeemed
-    (ended,) = [m.body for m in table.inbox("athens") if m.subject.endswith("the game has ended")]
+    (ended,) = [m.body for m in table.inbox("athens") if m.subject.startswith("The game has ended · ")]
     assert re.search(r"Final score: \w+ \d+ VP, \w+ \d+ VP, \w+ \d+ VP\.", ended), ended
-    (ende,) = [m.body for m in table.inbox("thebes") if m.subject.endswith("die Partie ist beendet")]
+    (ende,) = [m.body for m in table.inbox("thebes") if m.subject.startswith("Die Partie ist beendet · ")]
     assert "Endstand: " in ende and "Blanks" not in ende
 
 
@@ -259,5 +259,5 @@ def test_a_four_player_game_with_a_builder_is_played_to_its_end_by_email(client,
     assert any(re.fullmatch(r"Coins ranking: (\w+ \+[0-3] VP(, )?){4}\.", line) for line in rankings), (
         rankings
     )
-    (ended,) = [m.body for m in table.inbox("corinth") if m.subject.endswith("the game has ended")]
+    (ended,) = [m.body for m in table.inbox("corinth") if m.subject.startswith("The game has ended · ")]
     assert re.search(r"Final score: (\w+ \d+ VP(, )?){4}\.", ended), ended

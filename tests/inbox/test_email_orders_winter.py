@@ -175,9 +175,9 @@ def test_h_missions_a_card_the_rules_refuse_by_email_changes_nothing_and_says_wh
     assert mailgun(client, reply_to_of_last_email(ana), "commit card objective-poleis").status_code == 200
     assert load_game(game).seq == before and sealed(game) == []
     two_owls, flush, objective = (m.body for m in answers(ana))
-    assert "Die Regeln lassen diesen Befehl nicht zu" in two_owls and "(H-MISSIONS)" in two_owls
+    assert "Die Regeln lassen diesen Befehl nicht zu" in two_owls and "(Regel H-MISSIONS)" in two_owls
     assert "Flush ist nicht auf deiner Hand" in flush  # the card by its name, not its id
-    assert "Ziel: 6 Poleis" in objective and "(H-MISSIONS)" in objective
+    assert "Ziel: 6 Poleis" in objective and "(Regel H-MISSIONS)" in objective
     assert "einsetzen eule 1 karte kombo eule 1 schild 1 blanko 1" in flush  # the syntax help, German first
     for body in (two_owls, flush, objective):  # the hand's winter cards, as the page's form lists them
         assert "Deine Winter-Auftragskarten: Münzkombo (karte kombo)." in body

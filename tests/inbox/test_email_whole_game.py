@@ -110,12 +110,12 @@ def test_a_two_player_game_played_to_its_end_by_email_in_english_and_german(clie
             answer = table.reply(faction, line)
             assert any(a in answer for a in ACCEPTED), (line, email, answer)
 
-    ended = [m for m in table.inbox("athens") if "the game has ended" in m.subject]
+    ended = [m for m in table.inbox("athens") if "The game has ended" in m.subject]
     assert ended and "Final score: " in ended[-1].body
     # One winner, or a shared victory named in the plural (H-END).
     told = re.search(r"has ended\. (Winners?): ([^.]+)\.", ended[-1].body)
     assert told and (told[1] == "Winners") == ("," in told[2])
-    (ende,) = [m for m in table.inbox("sparta") if "die Partie ist beendet" in m.subject]
+    (ende,) = [m for m in table.inbox("sparta") if "Die Partie ist beendet" in m.subject]
     assert "Endstand: " in ende.body and " VP" in ende.body
 
 

@@ -35,7 +35,7 @@ def test_the_turn_email_names_the_costs_where_to_expand_and_the_poleis_near(clie
     ana = table.latest("athens").body
     assert f"fortify {data.FORTIFY_AP} AP" in ana and f"hire Navigators {data.NAVIGATOR_AP} AP each" in ana
     assert "Costs: recruit 1 AP per phalanx; " in ana and "phalanxes per AP" not in ana  # Athens: no discount
-    assert "expand 0 FP, with a tile choice +0 FP, with a trade link +1 FP" in ana  # Athens' free choice
+    assert "expand 0 FP, with a trade link +1 FP;" in ana and "+0 FP" not in ana  # Athens' free choice
     assert "Builder" not in ana  # Corinth's alone
     free = re.search(r"You may expand to: ([^.]+)\.", ana)
     assert free and free[1].split(", ")[0] == "B2", ana
@@ -116,7 +116,7 @@ VERBS = {"pass": "passe", "expand": "ausbreiten", "move": "bewegen", "reform": "
 
 
 def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do_or_by_its_verb():
-    """The German page and turn email name each order by its form's title (Expandieren, Bewegung,
+    """The German page and turn email name each order by its form's title (Expandieren, Bewegen,
     Reform…, in the costs line too); a reply in those words is read, and in the verbs as before."""
     forms = (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ReformForm)
     with translation.override("de"):
@@ -131,7 +131,7 @@ def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do
                 assert parse_order(f"{VERBS[form.kind]} {rest}", "sparta") == english
             if form.kind != "pass":
                 assert re.search(rf"(: |; ){title}\b", costs), (title, costs)
-    assert "Bewegung 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs
+    assert "Bewegen 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

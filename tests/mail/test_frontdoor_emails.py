@@ -78,8 +78,8 @@ def test_an_unnamed_game_is_named_in_its_own_language():
 @pytest.mark.parametrize(
     ("language", "subject", "asks"),
     [
-        ("en", "AEGEAPOLIS Delos: an invitation from the organiser", "The organiser invites you"),
-        ("de", "AEGEAPOLIS Delos: eine Einladung der Spielleitung", "Die Spielleitung lädt dich"),
+        ("en", "An invitation from the organiser · Delos", "The organiser invites you"),
+        ("de", "Eine Einladung der Spielleitung · Delos", "Die Spielleitung lädt dich"),
     ],
 )
 def test_an_invitation_names_the_organiser_by_the_name_given_never_by_their_address(
@@ -102,5 +102,5 @@ def test_an_invitation_names_the_organiser_by_the_name_given_never_by_their_addr
     page = f"/organiser/games/{Game.objects.get(name='Naxos').pk}/players/"
     client.post(page, {"action": "invite", "email": "amy@example.com", "faction": "", "language": language})
     named = _sent_to("amy@example.com")
-    assert named.subject.endswith(" Olga") and f"Olga {asks.split(' ', 2)[2]}" in named.body
+    assert " Olga · Naxos" in named.subject and f"Olga {asks.split(' ', 2)[2]}" in named.body
     assert "olga.berlin" not in named.body

@@ -24,6 +24,7 @@ pytestmark = pytest.mark.django_db
 
 T0 = datetime(2026, 12, 3, 17, 12, tzinfo=UTC)
 SAID = {"en": "Your deadline: {}.", "de": "Deine Frist: {}."}
+DUE = {"en": "5 Dec 2026, 17:12 (UTC)", "de": "5.12.2026, 17:12 (UTC)"}  # the default clock: 48 hours
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def test_the_welcome_to_the_player_on_turn_names_their_deadline_as_the_turn_emai
     welcomes = {m.to[0]: m for m in mailbox if m.tags[0] == "welcome"}
     assert len(welcomes) == 2
     on_turn, waiting = welcomes.pop(first.email), next(iter(welcomes.values()))
-    line = SAID[language].format("2026-12-05 17:12 (UTC)")  # the default clock: 48 hours
+    line = SAID[language].format(DUE[language])
     assert line in on_turn.body
     assert f"<strong>{line}</strong>" in on_turn.alternatives[0][0]
     deadline_word = SAID[language].split(":")[0]
@@ -57,4 +58,4 @@ def test_the_welcome_to_the_player_on_turn_names_their_deadline_as_the_turn_emai
         submit_order(game, first, Pass(first.faction), load_game(game).seq)
     deliver_outbox()
     (turn,) = [m for m in mailbox if m.tags[0] == "turn"]
-    assert SAID[language].format("2026-12-05 17:12 (UTC)") in turn.body
+    assert SAID[language].format(DUE[language]) in turn.body

@@ -156,9 +156,9 @@ def test_a_new_link_is_looked_up_and_mailed_by_a_worker_not_while_the_asker_wait
     monkeypatch.setattr(fresh_links, "request_new_links", recorded)
     response = client.post(NEW_LINK, {"email": "ana@example.com"})
     assert response.status_code == 302
-    wait_until(lambda: any("your new link" in m.subject for m in mail.outbox), what="the new link")
+    wait_until(lambda: any("Your new link" in m.subject for m in mail.outbox), what="the new link")
     assert looked_up_in and threading.current_thread() not in looked_up_in
-    assert [m.to for m in mail.outbox if "your new link" in m.subject] == [["ana@example.com"]]
+    assert [m.to for m in mail.outbox if "Your new link" in m.subject] == [["ana@example.com"]]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -203,7 +203,7 @@ def test_with_the_broker_down_a_new_link_is_mailed_after_the_answer_not_while_th
     assert not Outbox.objects.filter(kind="link").exists()  # nothing looked up or queued yet
     answered.set()
     assert tasks.wait_for_background_asks(timeout=20)
-    assert [m.to for m in mail.outbox if "your new link" in m.subject] == [["ana@example.com"]]
+    assert [m.to for m in mail.outbox if "Your new link" in m.subject] == [["ana@example.com"]]
     (thread,), (connection,) = looked_up_in, used
     assert thread.daemon and connection.connection is None  # closed when the ask was done
 
@@ -228,7 +228,7 @@ def test_a_new_link_asked_of_a_worker_keeps_the_address_out_of_the_tasks_log_lin
     try:
         two_player_game()
         assert client.post(NEW_LINK, {"email": "ana@example.com"}).status_code == 302
-        wait_until(lambda: any("your new link" in m.subject for m in mail.outbox), what="the new link")
+        wait_until(lambda: any("Your new link" in m.subject for m in mail.outbox), what="the new link")
     finally:
         before_task_publish.disconnect(record)
     ((task, headers),) = [(s, h) for s, h in published if s == "games.send_new_links"]

@@ -89,7 +89,7 @@ def test_a_hard_bounce_tells_the_organiser_once_and_shows_on_every_page(game, cl
     assert problem.description == NO_SUCH_USER and problem.resolution == ""
 
     (alert,) = alerts()
-    assert alert.subject == "AEGEAPOLIS Typo game: emails to Ben are not arriving"
+    assert alert.subject == "Emails to Ben are not arriving · Typo game"
     assert "Ben (Sparta) at ben@exmaple.com could not be delivered" in alert.body
     assert f"The mail server said: {NO_SUCH_USER}" in alert.body
     assert "hand the seat over to the same player with the right address" in alert.body
@@ -179,7 +179,7 @@ def test_a_spam_complaint_stops_the_non_essential_emails_and_tells_the_organiser
     problem = DeliveryProblem.objects.get(seat=ben)
     assert (problem.kind, problem.event) == ("complaint", "complained")
     (alert,) = alerts()
-    assert alert.subject == "AEGEAPOLIS Typo game: Ben marked an email as spam"
+    assert alert.subject == "Ben marked an email as spam · Typo game"
     assert "Ben (Sparta) marked an email of this game to ben@exmaple.com as spam" in alert.body
     assert NotificationPreference.objects.get(seat=ben).essential_only
     assert "was marked as spam, so you now get only the emails you need to play" in page(client, ben)
@@ -224,7 +224,7 @@ def test_german_games_tell_in_german(db, settings, client):
     ben = seat_of(game, "sparta")
     assert post_postmark(client, postmark_record(welcome(ben))).status_code == 200
     (alert,) = alerts()
-    assert alert.subject == "AEGEAPOLIS Tippfehler: E-Mails an Ben kommen nicht an"
+    assert alert.subject == "E-Mails an Ben kommen nicht an · Tippfehler"
     assert "Der Mailserver sagte:" in alert.body
     text = client.get(f"/play/{game.pk}/{link_token(ben)}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "E-Mails an ben@exmaple.com kommen nicht an (der Mailserver sagte:" in text

@@ -137,8 +137,8 @@ def test_deadline_passes_default_pass_is_given_by_the_system_and_players_are_mai
     assert after.filter(type="PlayerPassed", payload__player=absent.faction).exists()
     missed = [m for m in sent() if m.to == [absent.email]]
     assert [m.subject for m in missed] == [
-        "AEGEAPOLIS Slow game: reminder, your order is due by 2026-12-03 09:00 (UTC)",  # 2 hours before
-        "AEGEAPOLIS Slow game: your deadline passed",
+        "Reminder: your order is due by 3 Dec 2026, 09:00 (UTC) · Slow game",  # 2 hours before
+        "Your deadline passed · Slow game",
     ]
     assert "the server gave the default order for you" in missed[1].body
     (next_seat,) = seats_to_act(game)
@@ -163,7 +163,7 @@ def test_reminders_fire_once_each_under_repeated_beat_runs(game):
         with time_machine.travel(at(hours), tick=False):
             tick()
     assert [m.subject for m in sent()] == [
-        "AEGEAPOLIS Slow game: reminder, your order is due by 2026-12-03 09:00 (UTC)"
+        "Reminder: your order is due by 3 Dec 2026, 09:00 (UTC) · Slow game"
     ]
     for hours in (46, 46.5, 47.99):
         with time_machine.travel(at(hours), tick=False):
@@ -240,7 +240,7 @@ def test_missed_turns_in_a_row_mail_the_organiser_who_hands_the_seat_to_a_substi
             assert len(tick().defaults) == 1
     assert clock(game, absent.faction).missed_in_a_row == 2
     alerts = [m for m in sent() if m.to == ["olga@example.com"]]
-    assert [m.subject for m in alerts] == [f"AEGEAPOLIS Slow game: {absent.name} missed 2 turns in a row"]
+    assert [m.subject for m in alerts] == [f"{absent.name} missed 2 turns in a row · Slow game"]
     assert "hand the seat to a substitute" in alerts[0].body
     stop = alerts[0].extra_headers["List-Unsubscribe"].strip("<>").removeprefix("http://127.0.0.1:8000")
     assert client.post(stop, {"List-Unsubscribe": "One-Click"}).status_code == 200
@@ -258,7 +258,7 @@ def test_missed_turns_in_a_row_mail_the_organiser_who_hands_the_seat_to_a_substi
     assert (absent.name, absent.email) == ("Sub", "sub@example.com")
     assert client.get(old_link).status_code == 403
     (welcome,) = [m for m in sent() if m.to == ["sub@example.com"]]
-    assert "you take over" in welcome.subject
+    assert "You take over" in welcome.subject
     assert Event.objects.filter(game=game, type="SeatHandedOver", payload__player=absent.faction).exists()
     assert clock(game, absent.faction).missed_in_a_row == 0
 
@@ -346,7 +346,7 @@ def test_the_organiser_changes_the_settings_and_open_deadlines_follow(game, clie
     }
     assert client.post(url, form).status_code == 302
     assert clock(game, on_turn.faction).deadline == at(24)
-    assert "2026-12-02 10:00 (Europe/Berlin)" in client.get(url).content.decode()
+    assert "2 Dec 2026, 10:00 (Europe/Berlin)" in client.get(url).content.decode()
     bad = client.post(url, {**form, "time_zone": "Mars/Olympus", "reminders": "soon"})
     assert bad.status_code == 400
     assert "Unknown time zone" in bad.content.decode() and "is not a reminder" in bad.content.decode()
@@ -562,7 +562,7 @@ def test_deadline_a_substitute_taking_over_a_seat_on_turn_is_told_its_running_de
         hand_over_seat(on_turn, "Sub", "sub@example.com")
         hand_over_seat(waiting, "Other", "other@example.com")
     (welcome,) = [m for m in sent() if m.to == ["sub@example.com"]]
-    assert "ein Befehl fällig. Die Frist endet 2026-12-03 09:00 (UTC);" in welcome.body
+    assert "ein Befehl fällig. Die Frist endet am 3.12.2026, 09:00 (UTC);" in welcome.body
     (other,) = [m for m in sent() if m.to == ["other@example.com"]]
     assert "deadline" not in other.body.lower()
 
@@ -576,7 +576,7 @@ def test_deadline_a_reminder_and_a_substitutes_welcome_tell_the_position_a_reply
     with time_machine.travel(at(24), tick=False):
         tick()
     (reminder,) = sent()
-    assert "reminder" in reminder.subject and "You have " in reminder.body
+    assert "Reminder" in reminder.subject and "You have " in reminder.body
     on_turn.language = "de"
     on_turn.save()
     fresh_mail()

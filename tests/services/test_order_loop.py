@@ -56,7 +56,7 @@ def test_every_player_gets_a_welcome_with_their_own_link(client):
     )
     for message in mail.outbox:
         seat = game.seats.get(email=message.to[0])
-        assert message.subject == f"AEGEAPOLIS {game.name}: you play {seat.faction.capitalize()}"
+        assert message.subject == f"You play {seat.faction.capitalize()} · {game.name}"
         assert f"Seat order (drawn at the start, the same in every round): {seat_order}." in message.body
         assert ("It is your turn." in message.body) == (seat == on_turn)
         page = client.get(link_in(message))

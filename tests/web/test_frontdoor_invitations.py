@@ -78,7 +78,7 @@ def test_a_declined_invitation_is_told_to_the_organiser(client, organiser):
     deliver_outbox()
     (told,) = [m for m in mail.outbox if m.to == ["olga@example.com"]]
     # The subject is one whole sentence (no clause cut at a semicolon); the body says the rest.
-    assert told.subject == "AEGEAPOLIS Delos: cy@example.com declined the invitation"
+    assert told.subject == "cy@example.com declined the invitation · Delos"
     assert "cy@example.com declined the invitation to Delos." in told.body
     assert "The seat is free again" in told.body
     assert client.post(link, {"action": "decline", "confirm": "yes"}).status_code == 400

@@ -104,8 +104,8 @@ def test_the_last_lobby_seat_says_the_game_began_and_the_organiser_is_told_it_wa
     deliver_outbox()
     told = [m for m in mail.outbox if m.to == ["olga@example.com"]]
     assert [m.subject for m in told] == [
-        "AEGEAPOLIS Delos: Ana took an open seat",
-        "AEGEAPOLIS Delos: Ben took an open seat",
+        "Ana took an open seat · Delos",
+        "Ben took an open seat · Delos",
     ]
     assert "Ben took an open seat of Delos in the lobby." in told[-1].body
     assert "accepted the invitation" not in told[-1].body

@@ -67,7 +67,7 @@ def test_a_german_seats_page_is_german(client):
         "Dein Befehl",
         "Vorgeschlagene Befehle",
         "Expandieren",
-        "Bewegung",
+        "Bewegen",
         "Münzen hinter dem Sichtschirm",
     ):
         assert words in page
@@ -89,7 +89,7 @@ def test_an_engine_refusal_on_a_german_page_is_german(client):
     assert response.status_code == 400
     # The rule is a link to its place in the German rulebook (docs/rules.de.md).
     assert (
-        'I9 grenzt an keine Polis, die du kontrollierst. (<a class="rule-link" href="/rules/de/#S-EXP"'
+        'I9 grenzt an keine Polis, die du kontrollierst. (Regel <a class="rule-link" href="/rules/de/#S-EXP"'
         in page
     )
     assert "is not next to a Polis you control" not in page
@@ -158,7 +158,7 @@ def test_an_english_seat_gets_english_mail_from_a_german_request(client):
 def test_the_welcome_email_of_a_german_seat_is_german():
     game = german_game()
     mail = rendered(Outbox.objects.filter(game_id=game.pk, kind="welcome").first())
-    assert "du spielst" in mail.subject
+    assert "Du spielst" in mail.subject
     assert "Dein persönlicher Link zur Partie" in mail.text
     names = {"athens": "Ana (Athen)", "sparta": "Ben (Sparta)"}
     first, second = (names[faction] for faction in load_game(game).state.seat_order)  # H-SETUP
@@ -182,11 +182,13 @@ def test_refusals_name_the_game_words_in_the_readers_language():
         "H-GOV", "You already live under %(government)s; a Reform must change it.", government="democracy"
     )
     with translation.override("de"):
-        assert violation_text(moved) == "Du bewegst 2 Navigatoren aus C3, aber dort sind nur 1. (S-MOVE)"
-        assert violation_text(turn) == "Du bist nicht am Zug; Korinth ist am Zug. (H-YEAR)"
+        assert (
+            violation_text(moved) == "Du bewegst 2 Navigatoren aus C3, aber dort sind nur 1. (Regel S-MOVE)"
+        )
+        assert violation_text(turn) == "Du bist nicht am Zug; Korinth ist am Zug. (Regel H-YEAR)"
         assert "unter der Demokratie" in violation_text(reform)
     with translation.override("en"):
-        assert violation_text(turn) == "It is not your turn; the game waits for Corinth. (H-YEAR)"
+        assert violation_text(turn) == "It is not your turn; the game waits for Corinth. (rule H-YEAR)"
 
 
 def test_a_new_language_in_the_mail_preferences_is_the_players_choice_for_pages_too(client):

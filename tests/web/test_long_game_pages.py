@@ -113,11 +113,11 @@ def test_a_one_day_vacation_is_told_as_one_day_in_english_and_german(game, clien
         take_vacation(on_turn, 1)
     history = f"/play/{game.pk}/{link_token(other)}/history/?since=all"
     english = client.get(history, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "is on vacation for 1 day (until 2026-12-02 10:00 (UTC)); their deadlines wait." in english
+    assert "is on vacation for 1 day (until 2 Dec 2026, 10:00 (UTC)); their deadlines wait." in english
     other.language = "de"
     other.save(update_fields=["language"])
     german = client.get(history).content.decode()
-    assert "ist 1 Tag im Urlaub (bis 2026-12-02 10:00 (UTC)); die Fristen warten so lange." in german
+    assert "ist 1 Tag im Urlaub (bis zum 2.12.2026, 10:00 (UTC)); die Fristen warten so lange." in german
 
 
 @pytest.mark.django_db
@@ -131,7 +131,7 @@ def test_vacation_extends_only_the_takers_deadline_and_everyone_sees_it(game, cl
     clocks = {c.faction: c for c in SeatClock.objects.filter(game=game)}
     assert clocks[on_turn.faction].deadline == T0 + timedelta(hours=48 + 72)
     assert clocks[other.faction].deadline is None
-    assert "Your deadline" in page(client, on_turn) and "2026-12-06 09:00 (UTC)" in page(client, on_turn)
+    assert "Your deadline" in page(client, on_turn) and "6 Dec 2026, 09:00 (UTC)" in page(client, on_turn)
     event = Event.objects.get(game=game, type="VacationTaken")
     assert event.payload["player"] == on_turn.faction and event.payload["days"] == 3
     from games.words.narration import describe
@@ -169,7 +169,7 @@ def test_preference_every_turn_mails_an_update_and_unsubscribe_stops_the_mail(ga
     )
     assert NotificationPreference.objects.get(seat=watcher).mode == "every_turn"
     submit_order(game, on_turn, Pass(on_turn.faction), load_game(game).seq)
-    updates = [m for m in sent() if m.to == [watcher.email] and "what happened" in m.subject]
+    updates = [m for m in sent() if m.to == [watcher.email] and "What happened" in m.subject]
     assert len(updates) == 1 and "passed." in updates[0].body
     message = sent()[-1]
     unsubscribe = message.extra_headers["List-Unsubscribe"].strip("<>")
@@ -202,7 +202,7 @@ def test_a_daily_digest_goes_out_once_a_day_at_the_chosen_hour(game):
     assert send_digests(now=T0.replace(hour=18, minute=5)) == 1
     assert send_digests(now=T0.replace(hour=19)) == 0  # once a day
     (digest,) = sent()
-    assert digest.to == [cleo.email] and "your daily digest" in digest.subject
+    assert digest.to == [cleo.email] and "Your daily digest" in digest.subject
     assert "passed." in digest.body
 
 

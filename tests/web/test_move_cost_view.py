@@ -60,7 +60,7 @@ def test_s_move_an_illegal_move_is_answered_with_the_rule_it_breaks() -> None:
     game = create_game(PLAYERS, scenario=SCENARIO)
     token = link_token(game.seats.get(faction="athens"))
     status, answer = ask(game.pk, token, origin="C3", to1="G3", phalanxes1="6", king1="on")  # 2 × 4 = 8 FP
-    assert status == 200 and answer["rule"] == "S-MOVE" and "(S-MOVE)" in answer["error"]
+    assert status == 200 and answer["rule"] == "S-MOVE" and "(Regel S-MOVE)" in answer["error"]
     status, answer = ask(game.pk, token, origin="C3", to1="", phalanxes1="1")
     assert status == 200 and "cost" not in answer and answer["error"]
 

@@ -61,7 +61,7 @@ def test_s_blank_paying_blanks_one_does_not_hold_is_refused_next_to_the_form(cli
     response = post(client, game, seat, "fortify", {"space": "C7", "blanks": 2})
     assert (
         response.status_code == 400
-        and '(<a class="rule-link" href="/rules/en/#S-BLANK"' in response.content.decode()
+        and '(rule <a class="rule-link" href="/rules/en/#S-BLANK"' in response.content.decode()
     )
     assert last(game, "FortificationBuilt") is None
 

@@ -67,7 +67,7 @@ def test_s_exp_the_preview_says_what_is_founded_and_its_price_and_nothing_is_dra
     assert Event.objects.filter(game=athens.game).count() == events
     # H-TAKEBACK: said before the tap, as the take-back's refusal would say it after.
     assert answer["text"].endswith(
-        "Once given, it cannot be taken back: a tile is drawn from the deck. (H-TAKEBACK)"
+        "Once given, it cannot be taken back: a tile is drawn from the deck. (rule H-TAKEBACK)"
     )
     assert "cannot be taken back" not in ask(athens, "pass")["text"]
     refused = ask(athens, "expand", space="H8", source="deck", blanks="0")

@@ -1,6 +1,6 @@
 """The one-tap time zone beside the deadline (templates/games/_deadline.html, web/views/table.py "time-zone").
 
-A player who chose no zone reads their deadline in the game's ("Deine Frist: 2026-12-03 10:00
+A player who chose no zone reads their deadline in the game's ("Deine Frist: 3.12.2026, 10:00
 (UTC)"); their browser's zone, when it is another one of the list, is offered beside it with one
 button ("Show my times in Europe/Berlin"), saved by the preferences service (set_time_zone) and
 checked as the preference form checks it. What the script shows is tested in a real browser
@@ -51,7 +51,7 @@ def test_a_seat_on_the_games_zone_gets_the_hidden_one_tap_form_beside_its_deadli
 ):
     seat = utc_game_seat()
     shown = page(client, seat)
-    assert "2026-12-03 10:00 (UTC)" in shown
+    assert "3 Dec 2026, 10:00 (UTC)" in shown
     assert (
         '<form method="post" action="time-zone/" id="zone-hint" class="zone-hint" data-shown="UTC" hidden>'
         in (shown)
@@ -74,7 +74,7 @@ def test_the_tap_saves_the_zone_and_nothing_else_of_the_preferences(client):
     told = tap(client, seat, "Europe/Berlin")
     assert "Your times are now shown in Europe/Berlin." in told
     deadline = told.split('id="deadline"')[1].split("</p>")[0]  # a countdown, the exact time beside it
-    assert "Your deadline:</strong>" in deadline and "(2026-12-03 11:00 (Europe/Berlin))" in deadline
+    assert "Your deadline:</strong>" in deadline and "(3 Dec 2026, 11:00 (Europe/Berlin))" in deadline
     assert 'id="zone-hint"' not in told
     seat.refresh_from_db()
     assert seat.time_zone == "Europe/Berlin"

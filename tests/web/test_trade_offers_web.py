@@ -189,7 +189,7 @@ def test_h_trade_an_offer_the_rules_refuse_is_shown_next_to_the_form_and_changes
     response = client.post(page_url(on_turn), _offer_form(seq, rival.faction, give_ap=99))
     assert (
         response.status_code == 400
-        and '(<a class="rule-link" href="/rules/en/#H-TRADE"' in response.content.decode()
+        and '(rule <a class="rule-link" href="/rules/en/#H-TRADE"' in response.content.decode()
     )
     assert load_game(game).seq == seq
 
@@ -224,7 +224,7 @@ def test_h_missions_a_winter_card_is_redeemed_through_the_winter_order_form(clie
         "commit_coins-card_shield": 1,
     }
     response = client.post(page_url(ana), data)
-    refused = '(<a class="rule-link" href="/rules/en/#H-MISSIONS"'  # two Owls: no Combo
+    refused = '(rule <a class="rule-link" href="/rules/en/#H-MISSIONS"'  # two Owls: no Combo
     assert response.status_code == 400 and refused in response.content.decode()
     assert "athens" not in load_game(game).state.winter_orders
     data |= {"commit_coins-owl": 1, "commit_coins-card_owl": 1, "commit_coins-card_blanks": 1}

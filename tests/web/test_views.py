@@ -79,7 +79,7 @@ def test_engine_error_is_shown_next_to_the_form_and_nothing_changes(client, game
     nearest_form = page.rfind('id="order-', 0, error_at)
     assert nearest_form == page.rfind('id="order-expand"', 0, error_at)  # inside the Expand form
     assert (
-        '(<a class="rule-link" href="/rules/en/#S-EXP"' in page[error_at : error_at + 400]
+        '(rule <a class="rule-link" href="/rules/en/#S-EXP"' in page[error_at : error_at + 400]
     )  # its rule linked
     assert 'value="I9"' in page  # the player's input is kept
     assert counts(game) == before
@@ -333,8 +333,8 @@ def test_api_order_reads_its_seat_with_the_games_lock_not_before(client, game, o
 @pytest.mark.parametrize(
     ("language", "message"),
     [
-        ("en", "The order is missing the field space. (H-ORDER)"),
-        ("de", "Dem Befehl fehlt das Feld space. (H-ORDER)"),
+        ("en", "The order is missing the field space. (rule H-ORDER)"),
+        ("de", "Dem Befehl fehlt das Feld space. (Regel H-ORDER)"),
     ],
 )
 def test_h_order_the_api_refuses_an_order_missing_a_field_naming_it(client, game, on_turn, language, message):

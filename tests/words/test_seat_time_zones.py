@@ -81,25 +81,25 @@ def test_a_london_seat_reads_its_deadline_in_london_time_on_its_page_and_in_its_
     (berliner,) = seats_to_act(game)  # on turn: deadline T0 + 48 h = 2026-12-03 09:00 UTC
     londoner = game.seats.exclude(pk=berliner.pk).get()
     assert ON in choose(client, londoner, "Europe/London").content.decode()
-    assert "2026-12-03 10:00 (Europe/Berlin)" in page(client, berliner)
+    assert "3 Dec 2026, 10:00 (Europe/Berlin)" in page(client, berliner)
 
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):
         submit_order(game, berliner, Pass(berliner.faction), load_game(game).seq)
     # The London seat's turn: 2026-12-03 10:00 UTC is 10:00 in London, 11:00 in Berlin.
     (turn,) = emails_to(londoner)
-    assert "Your deadline: 2026-12-03 10:00 (Europe/London)." in turn.body
-    assert "2026-12-03 10:00 (Europe/London)" in turn.alternatives[0][0]
+    assert "Your deadline: 3 Dec 2026, 10:00 (Europe/London)." in turn.body
+    assert "3 Dec 2026, 10:00 (Europe/London)" in turn.alternatives[0][0]
     assert "Europe/Berlin" not in turn.body
-    assert "2026-12-03 10:00 (Europe/London)" in page(client, londoner)
-    assert "2026-12-03 11:00 (Europe/Berlin)" in organiser_page(client, game)  # the organiser's clock
+    assert "3 Dec 2026, 10:00 (Europe/London)" in page(client, londoner)
+    assert "3 Dec 2026, 11:00 (Europe/Berlin)" in organiser_page(client, game)  # the organiser's clock
 
     with time_machine.travel(T0 + timedelta(hours=2), tick=False):
         submit_order(game, londoner, Pass(londoner.faction), load_game(game).seq)
     # Back to the Berlin seat, who chose no zone: the game's.
     (turn,) = emails_to(berliner)
-    assert "Your deadline: 2026-12-03 12:00 (Europe/Berlin)." in turn.body
-    assert "2026-12-03 12:00 (Europe/Berlin)" in page(client, berliner)
-    assert "2026-12-03 12:00 (Europe/Berlin)" in organiser_page(client, game)
+    assert "Your deadline: 3 Dec 2026, 12:00 (Europe/Berlin)." in turn.body
+    assert "3 Dec 2026, 12:00 (Europe/Berlin)" in page(client, berliner)
+    assert "3 Dec 2026, 12:00 (Europe/Berlin)" in organiser_page(client, game)
 
 
 @pytest.mark.django_db
@@ -115,20 +115,20 @@ def test_across_the_clock_change_reminder_and_missed_deadline_name_the_london_ti
     choose(client, londoner, "Europe/London")
     deadline = SeatClock.objects.get(game=game, faction=londoner.faction).deadline
     assert deadline == saturday + timedelta(hours=48)  # counted as ever: real hours
-    assert "2027-11-01 09:00 (Europe/London)" in page(client, londoner)
+    assert "1 Nov 2027, 09:00 (Europe/London)" in page(client, londoner)
 
     with time_machine.travel(saturday + timedelta(hours=5), tick=False):  # 15:00 BST
         assert tick().reminders == 1
     (reminder,) = emails_to(londoner)
-    assert "your order is due by 2027-11-01 09:00 (Europe/London)" in reminder.subject
-    assert "The deadline is 2027-11-01 09:00 (Europe/London)" in reminder.body
-    assert "2027-11-01 10:00 (Europe/Berlin)" in organiser_page(client, game)
+    assert "your order is due by 1 Nov 2027, 09:00 (Europe/London)" in reminder.subject
+    assert "The deadline is 1 Nov 2027, 09:00 (Europe/London)" in reminder.body
+    assert "1 Nov 2027, 10:00 (Europe/Berlin)" in organiser_page(client, game)
 
     mail.outbox.clear()
     with time_machine.travel(saturday + timedelta(hours=48, minutes=1), tick=False):
         assert len(tick().defaults) == 1
-    (missed,) = [m for m in emails_to(londoner) if "your deadline passed" in m.subject]
-    assert "Your deadline (2027-11-01 09:00 (Europe/London)) passed" in missed.body
+    (missed,) = [m for m in emails_to(londoner) if "Your deadline passed" in m.subject]
+    assert "Your deadline (1 Nov 2027, 09:00 (Europe/London)) passed" in missed.body
 
 
 @pytest.mark.django_db
@@ -186,7 +186,7 @@ def test_the_digest_goes_out_at_the_seats_local_hour(client, mailbox):
     assert send_digests(now=day.replace(hour=7, minute=30)) == 0  # 08:30 in Berlin, 07:30 in London
     assert send_digests(now=day.replace(hour=8, minute=1)) == 1
     (digest,) = emails_to(londoner)
-    assert "your daily digest" in digest.subject
+    assert "Your daily digest" in digest.subject
 
 
 @pytest.mark.django_db
@@ -198,9 +198,9 @@ def test_vacation_times_are_the_seats_and_a_substitute_starts_on_the_games_zone(
         told = take_a_vacation(client, londoner, follow=True).content.decode()
         shown = page(client, londoner)
     # Two days from 10:00 UTC; the deadline moves by them to 2026-12-05 09:00 UTC.
-    assert "your deadlines stand still until 2026-12-03 10:00 (Europe/London)." in told
-    assert "You are on vacation until 2026-12-03 10:00 (Europe/London)." in shown
-    assert "2026-12-05 09:00 (Europe/London)" in shown
+    assert "your deadlines stand still until 3 Dec 2026, 10:00 (Europe/London)." in told
+    assert "You are on vacation until 3 Dec 2026, 10:00 (Europe/London)." in shown
+    assert "5 Dec 2026, 09:00 (Europe/London)" in shown
 
     # The absent player's zone is not the substitute's: they read the game's until they choose.
     mail.outbox.clear()
@@ -209,7 +209,7 @@ def test_vacation_times_are_the_seats_and_a_substitute_starts_on_the_games_zone(
     londoner.refresh_from_db()
     assert londoner.time_zone == ""
     (welcome,) = emails_to(londoner)
-    assert "The deadline is 2026-12-05 10:00 (Europe/Berlin)" in welcome.body
+    assert "The deadline is 5 Dec 2026, 10:00 (Europe/Berlin)" in welcome.body
 
 
 @pytest.mark.django_db
@@ -223,15 +223,15 @@ def test_the_history_tells_a_vacations_end_in_each_readers_zone(client, mailbox)
         take_a_vacation(client, londoner)
     history = "/play/{}/{}/history/?since=all"
     for reader, until in (
-        (londoner, "2026-12-03 10:00 (Europe/London)"),
-        (berliner, "2026-12-03 11:00 (Europe/Berlin)"),
+        (londoner, "3 Dec 2026, 10:00 (Europe/London)"),
+        (berliner, "3 Dec 2026, 11:00 (Europe/Berlin)"),
     ):
         told = client.get(history.format(game.pk, link_token(reader))).content.decode()
         assert f"is on vacation for 2 days (until {until}); their deadlines wait." in told
         assert "UTC" not in told
     client.force_login(game.organiser)  # the organiser reads the game's zone
     told = client.get(f"/organiser/games/{game.pk}/history/").content.decode()
-    assert "(until 2026-12-03 11:00 (Europe/Berlin))" in told and "UTC" not in told
+    assert "(until 3 Dec 2026, 11:00 (Europe/Berlin))" in told and "UTC" not in told
 
 
 @pytest.mark.django_db
@@ -245,12 +245,12 @@ def test_what_happened_since_my_last_turn_tells_a_vacations_end_in_the_readers_z
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):
         take_a_vacation(client, berliner)
         submit_order(game, berliner, Pass(berliner.faction), load_game(game).seq)
-    until = "(until 2026-12-03 10:00 (Europe/London)); their deadlines wait."
+    until = "(until 3 Dec 2026, 10:00 (Europe/London)); their deadlines wait."
     assert until in page(client, londoner)
     (turn,) = emails_to(londoner)
     assert until in turn.body and "UTC" not in turn.body
     client.force_login(game.organiser)  # the organiser's "Recent events": the game's zone
     assert (
-        "(until 2026-12-03 11:00 (Europe/Berlin))"
+        "(until 3 Dec 2026, 11:00 (Europe/Berlin))"
         in client.get(f"/organiser/games/{game.pk}/").content.decode()
     )

@@ -112,14 +112,20 @@ class ExpandForm(OrderForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """S-EXP-CHOICE: the second tile's price is the faction's own (H-FACTION: Athens' is 0 FP)."""
         super().__init__(*args, **kwargs)
+        # A price of 0 FP is left out rather than shown as "+0 FP" (Athens' choice).
         extra = expand_cost(self.faction, True, False) - expand_cost(self.faction, False, False)
-        label = gettext("Draw a second tile to choose from (+%(fp)s FP)")
-        self.fields["second_source"].label = label % {"fp": extra}
+        second = gettext("Draw a second tile to choose from")
+        if extra:
+            second = gettext("Draw a second tile to choose from (+%(fp)s FP)") % {"fp": extra}
+        self.fields["second_source"].label = second
         link = expand_cost(self.faction, False, True) - expand_cost(self.faction, False, False)
         self.fields["link_from"].label = gettext("Build a trade link from (+%(fp)s FP)") % {"fp": link}
-        self.fields["choice_step"].label = gettext(
-            "Or see the first tile, then decide whether to draw a second (+%(fp)s FP only if you do)"
-        ) % {"fp": extra}
+        step = gettext("Or see the first tile, then decide whether to draw a second")
+        if extra:
+            step = gettext(
+                "Or see the first tile, then decide whether to draw a second (+%(fp)s FP only if you do)"
+            ) % {"fp": extra}
+        self.fields["choice_step"].label = step
         if not plays_by(self.state.rules_version, CHOICE_STEP):  # rules before version 3
             del self.fields["choice_step"]
 
@@ -310,7 +316,9 @@ class ChooseTileForm(OrderForm):
                 out.append(("keep", command.keep, command_label(command)))
             elif command.second_source:
                 extra = expand_cost(self.faction, True, False) - expand_cost(self.faction, False, False)
-                label = gettext("%(order)s (+%(fp)s FP)") % {"order": command_label(command), "fp": extra}
+                label = command_label(command)  # "+0 FP" is left out (Athens' choice)
+                if extra:
+                    label = gettext("%(order)s (+%(fp)s FP)") % {"order": label, "fp": extra}
                 out.append(("second_source", command.second_source, label))
             else:
                 out.append(("discard_order", ",".join(command.discard_order), command_label(command)))
