@@ -73,7 +73,7 @@ def test_h_takeback_a_wrong_tap_is_taken_back_on_a_phone_in_german(browser, live
 
     other = phone(browser)
     other.goto(link(live_server, sparta))
-    expect(other.locator("body")).to_contain_text("Athen hat seinen Befehl zurückgenommen.")
+    expect(other.locator("body")).to_contain_text("Athen hat seinen Befehl zurückgenommen: Passen.")
     shot(other, test, "3-the-other-player")
 
 
