@@ -26,7 +26,8 @@ def test_the_game_page_names_who_owes_an_order_since_when_until_when_and_what_ha
     waiting = text_of(html[html.index('<table id="waiting"') : html.index("</table>")])
     assert "Wer am Zug ist" in waiting and "Schuldet einen Befehl seit" in waiting and "Frist" in waiting
     # The seat on turn (the seat order is drawn), since the game began, until its deadline.
-    when = r"\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)"
+    # A deadline as each language writes it: "5 Dec 2026, 19:17 (UTC)" / "5.12.2026, 19:17 (UTC)".
+    when = r"(?:\d{1,2} [A-Z][a-z]{2} |\d{1,2}\.\d{1,2}\.)\d{4}, \d\d:\d\d \(UTC\)"
     assert re.search(rf"(Athen Ana|Sparta Ben) {when} {when} 0", waiting)
     assert "Verstreicht eine Frist, bekommt der Platz einen Standardbefehl" in html
     assert "Du bekommst eine E-Mail nach 3 versäumten Zügen in Folge." in html

@@ -247,7 +247,8 @@ def test_the_deadlines_page_shows_each_seat_once_the_one_owing_an_order_with_sin
         game = two_player_game(organiser=organiser, name="Freitag")
         if load_game(game).state.seat_order == ["sparta", "athens"]:
             break
-    when = r"\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)"
+    # A deadline as each language writes it: "5 Dec 2026, 19:17 (UTC)" / "5.12.2026, 19:17 (UTC)".
+    when = r"(?:\d{1,2} [A-Z][a-z]{2} |\d{1,2}\.\d{1,2}\.)\d{4}, \d\d:\d\d \(UTC\)"
     for language, header, note in (
         ("en", "Owes an order since", "When a deadline passes, the seat gets a default order"),
         ("de", "Schuldet einen Befehl seit", "Verstreicht eine Frist, bekommt der Platz"),
