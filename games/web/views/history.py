@@ -10,6 +10,7 @@ the seat cookie: games/web/seat_cookies.py); the organiser with their login
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -43,6 +44,15 @@ def _int(value: str | None) -> int | None:
         return None
 
 
+def _kept_filters(year: int | None, player: str | None, since: str | None) -> list[tuple[str, str]]:
+    """The list's filters as query pairs: every link and form of the page that shows another board
+    keeps them, so stepping through the boards never loses the year, the player or where the list
+    starts (`since`: "all" or an event's seq, as asked; None for the default)."""
+    pairs = [("year", str(year)) if year is not None else None, ("player", player) if player else None]
+    pairs.append(("since", since) if since else None)
+    return [pair for pair in pairs if pair is not None]
+
+
 def _context(request: HttpRequest, game: Game, viewer: str | None, language: str) -> dict[str, Any]:
     """Filters from the query: ?year=431, ?player=athens, ?since=all (default: since my last turn);
     the replay's ?at=seq."""
@@ -52,7 +62,9 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
     if player not in factions:
         player = None
     since_all = request.GET.get("since") == ALL
-    since = None if since_all else (_int(request.GET.get("since")) or default_since(game, viewer))
+    since_asked = None if since_all else _int(request.GET.get("since"))
+    since = None if since_all else (since_asked or default_since(game, viewer))
+    filters = _kept_filters(year, player, ALL if since_all else (str(since_asked) if since_asked else None))
     entries = history(game, viewer, year=year, player=player, since_seq=since)
     at = _int(request.GET.get("at"))
     # By default the board after the list's last line: with the year and player unfiltered, the board now.
@@ -68,6 +80,8 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
         "player": player,
         "since": since,
         "since_all": since_all,
+        "filters": filters,  # hidden fields of the board's form
+        "filter_query": urlencode(filters) + "&" if filters else "",  # each board link's query starts so
         "board": board,
         "scoreboard": scoreboard(game, viewer),  # S-WINTER: every scored winter as a table
         "board_svg": render_board(board.view, language=language, id_prefix="history"),
