@@ -38,7 +38,7 @@ from games.mail.position import answer_position
 from games.models import Game, NotificationPreference, Seat
 from games.reading.situation import happenings_when_sent, load_game, whose_turn
 from games.words.clock import clock_of, deadline_text
-from games.words.names import faction_name
+from games.words.names import faction_name, organiser_own_name
 from notifications.services import enqueue
 
 OPTIONAL = {"update", "digest"}
@@ -157,7 +157,6 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
     from django.urls import reverse
 
     link = f"{settings.SITE_URL}{reverse('games:organiser-deadlines', args=[game.pk])}"
-    name = organiser.get_full_name() or organiser.get_username()
     enqueue(
         game_id=game.pk,
         seq=seq,
@@ -168,7 +167,9 @@ def mail_organiser(game: Game, seat: Seat, kind: str, seq: int, subject: str, pa
         template="notice",
         context={
             "game_name": game.name or str(game.pk),
-            "player_name": name,
+            # Greeted by the name they gave, else a plain "Hello,": never by their user name, which an
+            # account made by signing in by email has as its address (docs/front-door.md "Sign-in").
+            "player_name": organiser_own_name(organiser),
             "subject": subject,
             "paragraphs": paragraphs,
             "link": link,

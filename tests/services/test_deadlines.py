@@ -264,6 +264,35 @@ def test_missed_turns_in_a_row_mail_the_organiser_who_hands_the_seat_to_a_substi
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "first_name", "greeting"),
+    [
+        ("en", "", "Hello,"),
+        ("de", "", "Hallo,"),
+        ("en", "Olga", "Hello Olga,"),
+        ("de", "Olga", "Hallo Olga,"),
+    ],
+)
+@pytest.mark.usefixtures("anymail_outbox")
+def test_the_absence_alert_greets_the_organiser_by_the_name_they_gave_never_by_their_address(
+    language, first_name, greeting
+):
+    # An account made by signing in by email has the address as its user name (docs/front-door.md).
+    organiser = User.objects.create_user("olga@example.com", "olga@example.com", first_name=first_name)
+    with time_machine.travel(T0, tick=False):
+        game = two_player_game(organiser=organiser, name="Slow game", language=language)
+    DeadlineSettings.objects.create(game=game, turn_hours=24, missed_turns_alert=1)
+    recompute_deadlines(game)
+    with time_machine.travel(at(24.5), tick=False):
+        assert len(tick().defaults) == 1
+    (alert,) = [m for m in sent() if m.to == ["olga@example.com"]]
+    html, _ = alert.alternatives[0]
+    assert alert.body.startswith(greeting + "\n")
+    assert f"<p>{greeting}</p>" in html
+    assert "olga@example.com" not in alert.body.split("\n")[0] and "Hello olga" not in html
+
+
+@pytest.mark.django_db
 def test_hand_over_refuses_a_bad_address_and_changes_nothing(game):
     seat = game.seats.first()
     with pytest.raises(ValueError, match="is not an email address"):
