@@ -4,6 +4,9 @@ German glued "zu" to a government's name ("Staatsform zu Tyrannis wechseln"): ea
 named in a whole phrase per language, so German can say "zur Tyrannis". A drawn tile printing one
 coin read "Kos: 1 AP, 0 FP, 1 Münzen im Jahr": the count now picks its plural. Deadlines read
 "2026-12-05 19:17 (UTC)" in both languages: now each language's own date, the zone still named.
+Among the German order buttons, verbs all ("Passen", "Bewegen", "Befestigen"), stood two nouns,
+"Reform" and "Orakel": they are "Reformieren" and "Orakel befragen" now, in the forms, the costs and
+the history's lines alike.
 """
 
 from __future__ import annotations
@@ -18,9 +21,20 @@ from django.utils import translation
 
 from games.engine import Reform
 from games.engine.data import TILES
+from games.web.forms.orders import (
+    ChooseTileForm,
+    ExpandForm,
+    FortifyForm,
+    MoveForm,
+    OracleForm,
+    PassForm,
+    RecruitBuilderForm,
+    RecruitForm,
+    ReformForm,
+)
 from games.words.clock import zone_time
 from games.words.events import GAME_TELLERS
-from games.words.names import GOVERNMENT_NAMES
+from games.words.names import GOVERNMENT_NAMES, ORDER_KIND_NAMES
 from games.words.orders import command_label
 from games.words.position import cost_line
 
@@ -35,7 +49,7 @@ def test_h_gov_a_reform_names_the_new_government_with_its_article_in_german(gove
     with translation.override("de"):
         name = GERMAN_GOVERNMENTS[government]
         assert str(GOVERNMENT_NAMES[government]) == name
-        assert command_label(Reform("sparta", government=government)) == f"Reform: zur {name} wechseln"
+        assert command_label(Reform("sparta", government=government)) == f"Reformieren: zur {name} wechseln"
         assert GAME_TELLERS["GovernmentReformed"](reformed, None) == f"Sparta ist zur {name} gewechselt."
     with translation.override("en"):
         name = str(GOVERNMENT_NAMES[government])
@@ -115,3 +129,29 @@ def test_a_subject_says_what_first_and_the_games_name_last(language, faction, we
     with translation.override(language):
         assert render_to_string("emails/welcome_subject.txt", context).strip() == welcome
         assert render_to_string("emails/ended_subject.txt", context).strip() == ended
+
+
+ACTION_FORMS = (
+    PassForm,
+    ExpandForm,
+    MoveForm,
+    RecruitForm,
+    FortifyForm,
+    ReformForm,
+    OracleForm,
+    RecruitBuilderForm,
+    ChooseTileForm,
+)
+
+
+def test_h_actions_every_german_order_button_is_a_verb_as_its_history_names_the_order():
+    """H-ACTIONS: each action's form, and the history's name of the order, in German is the verb
+    (an infinitive: "Reformieren", "Orakel befragen"), as "Passen" and "Bewegen" are."""
+    with translation.override("de"):
+        titles = {form.kind: str(form.title) for form in ACTION_FORMS}
+        assert titles["reform"] == "Reformieren" and titles["oracle"] == "Orakel befragen"
+        for kind, title in titles.items():
+            assert title.endswith("en"), (kind, title)
+            assert str(ORDER_KIND_NAMES[kind]) == title
+        costs = cost_line("athens")
+        assert "Reformieren: nur die Aktion" in costs and "Orakel befragen 1 Münze" in costs
