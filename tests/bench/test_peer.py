@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from bench.figures import Figure
 from bench.orders import Recording, clone_game, record_game, replay_orders
 from bench.peer import peer_app
-from bench.versus_peer import PeerDisagrees, _check_same, _figures, bench_versus_peer
+from bench.versus_peer import PeerDisagrees, _check_same, _figures, backend_cpu_seconds, bench_versus_peer
 from games.eventstore.log_reading import load_engine_events
 from games.models import Game
 from games.reading.situation import load_game
@@ -82,5 +84,28 @@ def test_one_round_times_both_sides_from_1_and_4_clients() -> None:
         "orders_per_s_4_clients",
         "peer_orders_per_s_4_clients",
     } <= names
-    assert all(f.value > 0 for f in figures)
+    # (the CPU figures of 4 orders may read 0: the kernel counts a process's CPU in 10 ms ticks)
+    assert all(f.value > 0 for f in figures if "cpu" not in f.name and "wait" not in f.name)
     assert {f.name for f in figures if f.target} == {"orders_to_peer_ratio", "orders_4_clients_to_peer_ratio"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_says_where_each_sides_order_spends_its_time() -> None:
+    """Beside the rates, the CPU per order of each side's clients and of their PostgreSQL backends
+    (read from /proc: the test database runs on this machine), and from one client the wait left."""
+    figures = {f.name: f for f in bench_versus_peer(record_game(stop_after=4), rounds=1)}
+
+    for side in ("order", "peer"):
+        for suffix in ("", "_4_clients"):
+            assert figures[f"{side}{suffix}_client_cpu_ms"].value > 0
+            assert figures[f"{side}{suffix}_backend_cpu_ms"].value >= 0
+        # The wall of one client's orders is their CPU and what is left, the waiting.
+        wall = 1000 / figures["orders_per_s" if side == "order" else "peer_orders_per_s"].value
+        spent = figures[f"{side}_client_cpu_ms"].value + figures[f"{side}_backend_cpu_ms"].value
+        assert figures[f"{side}_wait_ms"].value == pytest.approx(wall - spent)
+    assert "order_4_clients_wait_ms" not in figures  # four clients' waits overlap: no such figure
+
+
+def test_a_backend_that_is_not_a_local_process_has_no_cpu_to_read() -> None:
+    assert backend_cpu_seconds(2**22 + 1) is None  # above Linux's highest pid
+    assert backend_cpu_seconds(os.getpid()) >= 0
