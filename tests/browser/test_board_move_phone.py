@@ -17,13 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.engine import legal_commands
 from games.engine.commands import Expand, Move
+from games.reading.links import link_token
 from games.reading.situation import load_game
+from games.services.game_setup import create_game
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.support import PHONE, athens_game, phone_page
+from tests.browser.support import PHONE, SCENARIO, ana_and_ben, athens_game, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -150,3 +153,65 @@ def test_without_javascript_the_board_adds_no_send_button(live_server, browser):
     assert page.locator(".board-send").count() == 0
     assert page.locator("#order-move button[type='submit']").count() == 1  # the form's own, as before
     context.close()
+
+
+NO_MOVE_OFFERED = {
+    "en": "No Move from D4 is offered now: tap another of your marked Poleis, or tap a destination",
+    "de": "Von D4 aus wird jetzt keine Bewegung angeboten: Tippe eine andere deiner markierten Poleis",
+}
+
+
+def move_field(page: Any, name: str) -> str:
+    return page.locator(f"#order-move [name='move-{name}']").input_value()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_s_move_a_destination_tapped_away_leaves_no_gap_in_the_moves_rows(live_server, browser, language):
+    """S-MOVE: of two destinations tapped, the first tapped again: the row after it moves up (the
+    form requires its first row), and the emptied row gets the form's first values again."""
+    game, url = athens_game(live_server, language)
+    reach = {d.space for m in the_engines(game, Move) if m.origin == "C3" for d in m.destinations}
+    assert reach == {"D4", "E5"}
+    page = phone_page(browser, language)
+    page.goto(url)
+    board = page.locator(".board-picture-wrap svg")
+    default = page.locator("#order-move [name='move-phalanxes2']").evaluate("f => f.defaultValue")
+    board.locator(".polis[data-space='C3']").click()
+    board.locator(".polis[data-space='D4']").click()
+    board.locator(".polis[data-space='E5']").click()
+    assert [move_field(page, "to1"), move_field(page, "to2")] == ["D4", "E5"]
+    shares = [int(move_field(page, "phalanxes1")), int(move_field(page, "phalanxes2"))]
+    assert sum(shares) == 6 and all(share > 0 for share in shares)  # C3's 6 split between the two
+
+    board.locator(".polis[data-space='D4']").click()
+    assert [move_field(page, "to1"), move_field(page, "to2")] == ["E5", ""]
+    assert [move_field(page, "phalanxes1"), move_field(page, "phalanxes2")] == [str(shares[1]), default]
+    send = page.locator(".board-send")
+    expect(send).to_be_visible(timeout=10_000)  # still a Move to send: C3 to E5
+    assert "E5" in send.inner_text() and "D4" not in send.inner_text()
+    page.screenshot(path=str(SHOTS / f"{language}-6-gap-closed.png"))
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_s_move_from_a_polis_without_phalanxes_no_move_is_offered_and_the_page_says_so(
+    live_server, browser, language
+):
+    """S-MOVE: a Move starts from a Polis with phalanxes. Athens' D4 has none: it is not marked, and
+    tapped as the origin all the same, the page says no Move from it is offered, no form error."""
+    scenario = {**SCENARIO, "board": {**SCENARIO["board"], "D4": {"tile": "megara", "owner": "athens"}}}
+    game = create_game(ana_and_ben(language), scenario=scenario)
+    seat = game.seats.get(faction="athens")
+    assert {m.origin for m in the_engines(game, Move)} == {"C3"}
+    page = phone_page(browser, language)
+    page.goto(live_server.url + reverse("games:play", args=[game.pk, link_token(seat)]))
+    assert marked(page) == {"C3"}
+
+    page.locator(".board-picture-wrap svg .polis[data-space='D4']").click()
+    choice = page.locator(".board-choice")
+    expect(choice).to_contain_text(NO_MOVE_OFFERED[language], timeout=10_000)
+    assert WORDS[language]["form_error"] not in choice.inner_text()
+    assert not page.locator(".board-send").is_visible()
+    assert marked(page) == set()  # nothing a Move from D4 reaches
+    page.screenshot(path=str(SHOTS / f"{language}-7-no-move-offered.png"))
