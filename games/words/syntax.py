@@ -68,14 +68,15 @@ WORDS = {
 }  # fmt: skip
 SPACE = re.compile(r"^[a-i][1-9]$")
 # Words a person writes around an order that name nothing ("move C3 to D4 3 phalanxes", "bewegen
-# C3 nach D4 3 mit König", "accept offer no. 1", "reform to democracy", "pass, thanks"): skipped.
+# C3 nach D4 3 mit König", "accept offer no. 1", "reform to democracy", "pass, thanks", "Orakel
+# befragen: Eule" as the German page names the Oracle): skipped.
 FILLER = frozenset(
     {
         "to", "from", "in", "at", "and", "with", "the", "a", "offer", "no", "nr", "number",
         "phalanx", "phalanxes", "please", "thanks", "thank", "you", "hire", "recruit",
         "nach", "von", "vom", "aus", "auf", "und", "mit", "zu", "zur", "zum",
         "den", "dem", "der", "die", "das", "ein",
-        "eine", "angebot", "nummer", "phalangen", "bitte", "danke", "anwerben", "rekrutieren",
+        "eine", "angebot", "nummer", "phalangen", "bitte", "danke", "anwerben", "rekrutieren", "befragen",
     }
 )  # fmt: skip
 PRONOUNS = ("i", "ich")  # "Ich passe", "I pass"

@@ -18,6 +18,7 @@ from games.web.forms.orders import (
     ExpandForm,
     FortifyForm,
     MoveForm,
+    OracleForm,
     PassForm,
     RecruitBuilderForm,
     RecruitForm,
@@ -111,14 +112,23 @@ def test_the_poleis_near_line_stays_short_in_a_crowded_mid_game():
 
 
 # What follows each order's keyword in a reply, and the German verbs the emails' syntax help teaches.
-ORDER_REST = {"pass": "", "expand": "D4 stapel", "move": "C3 D4 3", "recruit": "C3 2", "fortify": "D4"}
-VERBS = {"pass": "passe", "expand": "ausbreiten", "move": "bewegen", "reform": "reformieren"}
+ORDER_REST = {
+    "pass": "",
+    "expand": "D4 stapel",
+    "move": "C3 D4 3",
+    "recruit": "C3 2",
+    "fortify": "D4",
+    "oracle": "eule",
+}
+# Other words for an order a reply may use: "Orakel" alone, as the emails' syntax help writes it.
+VERBS = {"pass": "passe", "expand": "ausbreiten", "move": "bewegen", "oracle": "orakel"}
 
 
 def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do_or_by_its_verb():
     """The German page and turn email name each order by its form's title (Expandieren, Bewegen,
-    Reform…, in the costs line too); a reply in those words is read, and in the verbs as before."""
-    forms = (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ReformForm)
+    Reformieren, Orakel befragen…, in the costs line too); a reply in those words is read, and in the
+    verbs as before."""
+    forms = (PassForm, ExpandForm, MoveForm, RecruitForm, FortifyForm, ReformForm, OracleForm)
     with translation.override("de"):
         costs = cost_line("sparta")
         for form in forms:
@@ -131,7 +141,7 @@ def test_h_actions_a_german_reply_may_name_an_order_as_the_page_and_the_costs_do
                 assert parse_order(f"{VERBS[form.kind]} {rest}", "sparta") == english
             if form.kind != "pass":
                 assert re.search(rf"(: |; ){title}\b", costs), (title, costs)
-    assert "Bewegen 1 FP je 4 Einheiten" in costs and "Reform: nur die Aktion" in costs
+    assert "Bewegen 1 FP je 4 Einheiten" in costs and "Reformieren: nur die Aktion" in costs
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
