@@ -21,17 +21,7 @@ from django.utils import translation
 
 from games.engine import Reform
 from games.engine.data import TILES
-from games.web.forms.orders import (
-    ChooseTileForm,
-    ExpandForm,
-    FortifyForm,
-    MoveForm,
-    OracleForm,
-    PassForm,
-    RecruitBuilderForm,
-    RecruitForm,
-    ReformForm,
-)
+from games.web.forms.kinds import FORM_BY_KIND
 from games.words.clock import zone_time
 from games.words.events import GAME_TELLERS
 from games.words.names import GOVERNMENT_NAMES, ORDER_KIND_NAMES
@@ -131,16 +121,17 @@ def test_a_subject_says_what_first_and_the_games_name_last(language, faction, we
         assert render_to_string("emails/ended_subject.txt", context).strip() == ended
 
 
-ACTION_FORMS = (
-    PassForm,
-    ExpandForm,
-    MoveForm,
-    RecruitForm,
-    FortifyForm,
-    ReformForm,
-    OracleForm,
-    RecruitBuilderForm,
-    ChooseTileForm,
+# The actions' forms (H-ACTIONS): every kind but the sealed winter order and the trades' forms.
+ACTION_KINDS = (
+    "pass",
+    "expand",
+    "move",
+    "recruit",
+    "fortify",
+    "reform",
+    "oracle",
+    "recruit_builder",
+    "choose_tile",
 )
 
 
@@ -148,7 +139,7 @@ def test_h_actions_every_german_order_button_is_a_verb_as_its_history_names_the_
     """H-ACTIONS: each action's form, and the history's name of the order, in German is the verb
     (an infinitive: "Reformieren", "Orakel befragen"), as "Passen" and "Bewegen" are."""
     with translation.override("de"):
-        titles = {form.kind: str(form.title) for form in ACTION_FORMS}
+        titles = {kind: str(FORM_BY_KIND[kind].title) for kind in ACTION_KINDS}
         assert titles["reform"] == "Reformieren" and titles["oracle"] == "Orakel befragen"
         for kind, title in titles.items():
             assert title.endswith("en"), (kind, title)
