@@ -12,7 +12,7 @@ from itertools import combinations
 from . import board
 from .commands import Destination, Move
 from .events import RuleViolation
-from .movement import counted_units, move_cost, plan_move
+from .movement import battles_as_listed, counted_units, move_cost, plan_move
 from .payment import blanks_to_cover
 from .state import GameState
 
@@ -26,8 +26,7 @@ def _with_payment(state: GameState, cmd: Move) -> Move | None:
     blanks = blanks_to_cover(player.fp, player.blanks, cost)
     if blanks is None:
         return None  # cheap pre-check; plan_move below still has the last word
-    contested = [d.space for d in cmd.destinations if state.board[d.space].owner != cmd.player]
-    battles = tuple(s for s in contested if state.board[s].phalanxes > 0)
+    battles = battles_as_listed(state, cmd)
     cmd = Move(cmd.player, cmd.origin, cmd.destinations, battles if len(battles) > 1 else (), blanks)
     try:
         plan_move(state, cmd)

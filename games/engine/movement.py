@@ -149,6 +149,17 @@ def _check_units_available(state: GameState, cmd: Move) -> None:
         )
 
 
+def battles_as_listed(state: GameState, cmd: Move) -> tuple[str, ...]:
+    """S-MOVE-ORDER: the destinations of `cmd` that are defended (another's or a neutral Polis with
+    phalanxes), in the order the Move lists them: the battle order a player gives by the order of
+    their destinations, where they name none (the order form, the Moves offered)."""
+    return tuple(
+        d.space
+        for d in cmd.destinations
+        if state.board[d.space].owner != cmd.player and state.board[d.space].phalanxes > 0
+    )
+
+
 def _battle_order(cmd: Move, battles: list[Destination]) -> tuple[Destination, ...]:
     """S-MOVE-ORDER: the attacker's battle_order must list each defended destination once."""
     by_space = {d.space: d for d in battles}

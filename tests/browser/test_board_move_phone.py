@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 
 from games.engine import legal_commands
 from games.engine.commands import Expand, Move
+from games.models import Event
 from games.reading.links import link_token
 from games.reading.situation import load_game
 from games.services.game_setup import create_game
@@ -215,3 +216,37 @@ def test_s_move_from_a_polis_without_phalanxes_no_move_is_offered_and_the_page_s
     assert not page.locator(".board-send").is_visible()
     assert marked(page) == set()  # nothing a Move from D4 reaches
     page.screenshot(path=str(SHOTS / f"{language}-7-no-move-offered.png"))
+
+
+BATTLES_IN_TAPPED_ORDER = {
+    "en": "Give the order: Move (C3 → G3, E5)",
+    "de": "Befehl geben: Bewegen (C3 → G3, E5)",
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_s_move_order_two_battles_tapped_are_fought_in_the_order_tapped(live_server, browser, language):
+    """S-MOVE-ORDER: a Move tapped to two defended Poleis could not be sent from the board (the walk:
+    "Give the order of your battles", no button, the order to be typed into the form far below). The
+    order of the taps is the battle order now, as the form says of its empty field."""
+    rich = {**SCENARIO, "players": {"athens": {"fp": 10}, "sparta": {"fp": 2}}}
+    game = create_game(ana_and_ben(language), scenario=rich)
+    seat = game.seats.get(faction="athens")
+    page = phone_page(browser, language)
+    page.goto(live_server.url + reverse("games:play", args=[game.pk, link_token(seat)]))
+    board = page.locator(".board-picture-wrap svg")
+    for space in ("C3", "G3", "E5"):
+        board.locator(f".polis[data-space='{space}']").click()
+    send = page.locator(".board-send")
+    expect(send).to_have_text(BATTLES_IN_TAPPED_ORDER[language], timeout=10_000)
+    said = page.locator(".board-choice").inner_text()
+    assert "S-MOVE-ORDER" not in said and said.index("G3", said.index("→")) < said.rindex("E5")
+    page.screenshot(path=str(SHOTS / f"{language}-8-two-battles.png"))
+
+    send.click()
+    page.wait_for_load_state()
+    fought = [
+        e.payload["space"] for e in Event.objects.filter(game=game, type="BattleFought").order_by("seq")
+    ]
+    assert fought == ["G3", "E5"]

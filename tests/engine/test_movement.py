@@ -15,7 +15,7 @@ import pytest
 from games.engine.commands import Destination, Move
 from games.engine.events import RuleViolation
 from games.engine.move_options import legal_moves
-from games.engine.movement import decide_move, move_cost
+from games.engine.movement import battles_as_listed, decide_move, move_cost
 from games.engine.rng import GameRng
 from tests.engine.support import ScriptedDice, game, move, play_move, units_at
 
@@ -309,3 +309,24 @@ def test_s_move_order_survives_the_json_round_trip_and_the_facade() -> None:
     assert [e.payload["space"] for e in events if e.type == "BattleFought"] == ["E3", "C5"]
     after = fold_from(state.copy(), events)
     assert after.player_on_turn == "sparta" and after.players["athens"].fp == 10 - 2
+
+
+def test_s_move_order_the_battles_as_listed_are_the_defended_destinations_in_the_moves_order() -> None:
+    """S-MOVE-ORDER: the order a player gives by listing (or tapping) their destinations: only the
+    defended ones (another's Polis, a neutral one with phalanxes), in that order."""
+    board = {
+        "C3": {"owner": "athens", "phalanxes": 6},
+        "D3": {"owner": "athens"},
+        "B3": {},  # a neutral Polis without phalanxes: taken without a battle
+        "E3": {"phalanxes": 1},
+        "C5": {"phalanxes": 1},
+    }
+    state = game(board)
+    listed = move("C3", *(Destination(space, 1) for space in ("C5", "D3", "B3", "E3")))
+    assert battles_as_listed(state, listed) == ("C5", "E3")
+    reversed_ = move("C3", Destination("E3", 3), Destination("C5", 3))
+    assert battles_as_listed(state, reversed_) == ("E3", "C5")
+    # Given as the battle order, it is the order the battles are fought in.
+    ordered = move("C3", *reversed_.destinations, order=battles_as_listed(state, reversed_))
+    events, _ = play_move(state, ordered, GameRng("battle order", 0))
+    assert [e.payload["space"] for e in events if e.type == "BattleFought"] == ["E3", "C5"]

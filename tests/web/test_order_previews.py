@@ -112,3 +112,23 @@ def test_h_faction_spartas_recruit_preview_says_why_one_phalanx_costs_a_whole_ap
     assert explained in one["text"], one
     two = ask(sparta, "recruit", space="G3", phalanxes="2", navigators="0", blanks="0")
     assert (two["cost"], two["unit"]) == (1, "AP") and "H-FACTION" not in two["text"], two
+
+
+@pytest.mark.django_db
+def test_s_move_order_left_empty_the_battles_are_fought_in_the_order_of_the_destinations() -> None:
+    """S-MOVE-ORDER on the order form (and the board's taps, which fill it): the player lists their
+    destinations in the order they mean to fight; a battle order typed in still decides."""
+    rich = {**SCENARIO, "players": {"athens": {"fp": 10, "ap": 4}, "sparta": {"fp": 2}}}
+    athens = create_game(PLAYERS, scenario=rich).seats.get(faction="athens")
+    fields = {"origin": "C3", "phalanxes1": "3", "phalanxes2": "3", "navigators1": "0", "blanks": "0"}
+
+    def battles(answer: dict[str, Any]) -> str:
+        assert "error" not in answer, answer
+        return answer["text"][answer["text"].index("battles at") :]
+
+    as_listed = battles(ask(athens, "move", to1="G3", to2="D4", battle_order="", **fields))
+    assert as_listed.index("G3") < as_listed.index("D4")
+    other_way = battles(ask(athens, "move", to1="D4", to2="G3", battle_order="", **fields))
+    assert other_way.index("D4") < other_way.index("G3")
+    typed = battles(ask(athens, "move", to1="G3", to2="D4", battle_order="D4, G3", **fields))
+    assert typed.index("D4") < typed.index("G3")

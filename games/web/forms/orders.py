@@ -20,7 +20,9 @@ from games.engine.actions import hire_cost
 from games.engine.board import is_space
 from games.engine.commands import ChooseTile, Command, Move, Oracle, Reform
 from games.engine.data import COIN_DESIGNS, GOVERNMENTS, MAX_DESTINATIONS, TILES
+from games.engine.events import RuleViolation
 from games.engine.expansion import expand_cost
+from games.engine.movement import battles_as_listed
 from games.engine.state import GameState
 from games.engine.versions import CHOICE_STEP, plays_by
 from games.words.names import GOVERNMENT_NAMES, coin_name, tile_name
@@ -146,7 +148,10 @@ class MoveForm(OrderForm):
     SUGGEST = {"origin": "origin", **{f"to{i}": "to" for i in range(1, MAX_DESTINATIONS + 1)}}
     origin = _space_field(_("From your Polis"))
     battle_order = forms.CharField(
-        label=_("Battle order (spaces, comma-separated)"), required=False, validators=[_are_spaces]
+        label=_("Battle order (spaces, comma-separated)"),
+        help_text=_("Left empty: the battles are fought in the order of your destinations."),
+        required=False,
+        validators=[_are_spaces],
     )
     blanks = _blanks_field()
 
@@ -202,12 +207,24 @@ class MoveForm(OrderForm):
             if d.get(f"to{i}")
         ]
         order = [s.strip().upper() for s in d["battle_order"].split(",") if s.strip()]
+        move = {"origin": _space(d["origin"]), "destinations": destinations, "blanks": d["blanks"] or 0}
+        if not order:  # S-MOVE-ORDER: the order the player listed (or tapped) the destinations in
+            order = _battles_as_listed(self.state, self.faction, move)
         return {
-            "origin": _space(d["origin"]),
-            "destinations": destinations,
+            **move,
             "battle_order": order,
-            "blanks": d["blanks"] or 0,
         }
+
+
+def _battles_as_listed(state: GameState, faction: str, move: dict[str, Any]) -> list[str]:
+    """The defended destinations of the Move the form read, in its rows' order (S-MOVE-ORDER); none
+    when the rows name a space that is not a Polis (the engine refuses that Move for what it is)."""
+    try:
+        command = command_from_dict({"kind": "move", "player": faction, **move, "battle_order": []})
+        battles = battles_as_listed(state, command)
+    except (RuleViolation, KeyError, ValueError, TypeError):
+        return []
+    return list(battles) if len(battles) > 1 else []
 
 
 class RecruitForm(OrderForm):
