@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 
 from aegea_pbem.sql_selects import rows_with_related
@@ -176,6 +178,8 @@ def _enqueue(
                 {
                     "organiser_name": organiser_name(game.organiser),
                     "players_line": mail.players_line(state.seat_order),
+                    # A new player's way to the rulebook, in their language (docs/rules.md).
+                    "rules_url": settings.SITE_URL + reverse("games:rules-page", args=[seat.language]),
                 }
                 if kind == "welcome"
                 else {}
