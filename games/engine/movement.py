@@ -119,7 +119,7 @@ def _check_units_available(state: GameState, cmd: Move) -> None:
         if moving > present:
             raise RuleViolation(
                 "S-MOVE",
-                "You move %(moving)d %(kind)s out of %(origin)s, but only %(present)d are there.",
+                "You move %(moving)d %(kind)s out of %(origin)s, but %(origin)s holds only %(present)d.",
                 moving=moving,
                 kind=kind,
                 origin=cmd.origin,

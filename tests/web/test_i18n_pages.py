@@ -171,7 +171,7 @@ def test_the_welcome_email_of_a_german_seat_is_german():
 def test_refusals_name_the_game_words_in_the_readers_language():
     moved = RuleViolation(
         "S-MOVE",
-        "You move %(moving)d %(kind)s out of %(origin)s, but only %(present)d are there.",
+        "You move %(moving)d %(kind)s out of %(origin)s, but %(origin)s holds only %(present)d.",
         moving=2,
         kind="Navigators",
         origin="C3",
@@ -182,9 +182,8 @@ def test_refusals_name_the_game_words_in_the_readers_language():
         "H-GOV", "You already live under %(government)s; a Reform must change it.", government="democracy"
     )
     with translation.override("de"):
-        assert (
-            violation_text(moved) == "Du bewegst 2 Navigatoren aus C3, aber dort sind nur 1. (Regel S-MOVE)"
-        )
+        moved_text = "Du bewegst 2 Navigatoren aus C3, aber dort gibt es nur 1. (Regel S-MOVE)"
+        assert violation_text(moved) == moved_text
         assert violation_text(turn) == "Du bist nicht am Zug; Korinth ist am Zug. (Regel H-YEAR)"
         assert "unter der Demokratie" in violation_text(reform)
     with translation.override("en"):

@@ -73,9 +73,9 @@ def render(text: object, language: str) -> str:
 
 
 def test_h_order_rule_links_links_known_codes_to_the_page_in_the_active_language() -> None:
-    german = "Du bewegst 2 Navigatoren aus C3, aber dort sind nur 1. (S-MOVE)"
+    german = "Du bewegst 2 Navigatoren aus C3, aber dort gibt es nur 1. (S-MOVE)"
     assert render(german, "de") == (
-        "<p>Du bewegst 2 Navigatoren aus C3, aber dort sind nur 1. ("
+        "<p>Du bewegst 2 Navigatoren aus C3, aber dort gibt es nur 1. ("
         + LINK.format(language="de", rule="S-MOVE")
         + ")</p>"
     )
