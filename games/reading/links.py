@@ -46,6 +46,15 @@ class LinkError(Exception):
                 " your browser must accept cookies from this site."
             ),
         ),
+        # The same, where this browser holds another seat of the game: its player opened a rival's
+        # address (a seat's page is its own player's alone, H-SCREEN), and their cookies are fine.
+        "another": (
+            403,
+            _(
+                "This page is another player's seat in this game: only the link in their email opens it."
+                " Your own page opens from the link in your email."
+            ),
+        ),
     }
 
     def __init__(self, reason: str) -> None:

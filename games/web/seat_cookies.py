@@ -98,9 +98,13 @@ def cookie_token(request: HttpRequest, seat_id: int) -> str:
 
 def resolve_seat(request: HttpRequest, game_id: int, seat_id: int) -> Seat:
     """The seat whose token-free page this is, from its cookie (with its game), or LinkError: no
-    cookie ("missing"), or the reasons of a link that opens nothing."""
+    cookie ("missing"; "another" when the browser holds another seat of the game, whose cookie is
+    not sent to this seat's path), or the reasons of a link that opens nothing."""
     token = cookie_token(request, seat_id)
     if not token:
+        held = [held for held in _seats_held(request) if held != seat_id]
+        if held and Seat.objects.filter(pk__in=held, game_id=game_id).exists():
+            raise LinkError("another")
         raise LinkError("missing")
     claim = read_link(token, game_id)
     if claim.seat_id != seat_id:  # a cookie is only ever set on its own seat's path

@@ -9,6 +9,7 @@ These tests use Django's plain client, which follows no redirect by itself.
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import timedelta
 
@@ -158,3 +159,30 @@ def test_a_forged_or_expired_link_sets_no_cookie(settings):
     settings.LINK_MAX_AGE = timedelta(seconds=-1)
     expired = Client().get(f"/play/{game.pk}/{token}/")
     assert expired.status_code == 403 and not seat_cookies(expired)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "This page is another player's seat in this game"),
+        ("de", "Diese Seite ist der Platz eines anderen Spielers dieser Partie"),
+    ],
+)
+def test_a_players_browser_at_a_rivals_seat_is_told_whose_page_it_is_not_to_accept_cookies(language, said):
+    """H-SCREEN: Ana's browser holds her seat; at Ben's address it is refused, as before, but says
+    it is another player's page, where it told her to accept cookies, which she does. A browser
+    that holds no seat of the game is still told to open its emailed link."""
+    game = two_player_game()
+    ana, ben = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
+    Seat.objects.filter(pk=ana.pk).update(language=language)
+    ana.refresh_from_db()
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    open_link(client, ana)
+    rivals = client.get(reverse("games:seat", args=[game.pk, ben.pk]))
+    assert rivals.status_code == 403
+    text = html.unescape(rivals.content.decode())
+    assert said in text and "cookies" not in text.lower()
+
+    stranger = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("games:seat", args=[game.pk, ben.pk]))
+    assert stranger.status_code == 403
+    assert said not in html.unescape(stranger.content.decode()) and "ookie" in stranger.content.decode()
