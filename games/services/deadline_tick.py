@@ -123,7 +123,7 @@ def _mail_missed(game: Game, seat: Seat, missed_seq: int, head: int, deadline: d
             _("Your deadline passed · %(game)s") % {"game": game.name},
             [
                 _(
-                    "Your deadline (%(deadline)s) passed without an order, so the server gave"
+                    "Your deadline, %(deadline)s, passed without an order, so the server gave"
                     " the default order for you: pass (in a scoring winter: commit nothing;"
                     " a pending tile choice keeps the first tile; open offers to you are declined)."
                 )

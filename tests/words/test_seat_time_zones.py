@@ -128,7 +128,7 @@ def test_across_the_clock_change_reminder_and_missed_deadline_name_the_london_ti
     with time_machine.travel(saturday + timedelta(hours=48, minutes=1), tick=False):
         assert len(tick().defaults) == 1
     (missed,) = [m for m in emails_to(londoner) if "Your deadline passed" in m.subject]
-    assert "Your deadline (1 Nov 2027, 09:00 (Europe/London)) passed" in missed.body
+    assert "Your deadline, 1 Nov 2027, 09:00 (Europe/London), passed" in missed.body
 
 
 @pytest.mark.django_db
