@@ -14,6 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
+from games.engine.data import INCOME_YEARS
+from games.engine.economy import is_income_year
 from games.engine.view import HIDDEN
 from games.words.battle import told_battle
 from games.words.names import (
@@ -41,6 +43,18 @@ GOVERNMENT_CHANGED = {
 def _started(p: dict[str, Any], viewer: str | None) -> str:
     order = ", ".join(faction_name(f) for f in p["seat_order"])
     return _("The game began. Seat order: %(order)s.") % {"order": order}
+
+
+def _year_began(year: int) -> str:
+    """S-INC: a year without income says so, and when the Poleis pay: a new player read 430 BC's
+    "The year began." and an empty purse as income gone missing."""
+    if is_income_year(year):
+        return _("The year %(year)s began.") % {"year": year_label(year)}
+    years = ", ".join(str(y) for y in sorted(INCOME_YEARS, reverse=True))
+    return _("The year %(year)s began: no income this Spring (the Poleis pay in %(years)s BC).") % {
+        "year": year_label(year),
+        "years": years,
+    }
 
 
 def _income(p: dict[str, Any], viewer: str | None) -> str:
@@ -247,7 +261,7 @@ GAME_TELLERS: dict[str, Teller] = {
     **WINTER_TELLERS,  # sealed orders, the rankings and the Mission Cards (winter_words.py)
     "GameStarted": _started,
     "ScenarioLoaded": lambda p, v: _("The game began from a prepared position."),
-    "YearBegan": lambda p, v: _("The year %(year)s began.") % {"year": year_label(p["year"])},
+    "YearBegan": lambda p, v: _year_began(p["year"]),
     "IncomeReceived": _income,
     "TurnBegan": lambda p, v: (
         _("Action round %(round)s: %(player)s to play.")
@@ -297,7 +311,11 @@ GAME_TELLERS: dict[str, Teller] = {
     "BattleFought": _battle,
     "PolisConquered": _conquered,
     "WinterBegan": lambda p, v: (
-        (_("Winter of %(year)s: a scoring winter.") if p.get("scoring") else _("Winter of %(year)s."))
+        (
+            _("Winter of %(year)s: a scoring winter.")
+            if p.get("scoring")
+            else _("Winter of %(year)s: no scoring this winter.")
+        )
         % {"year": year_label(p["year"])}
     ),
     "PhalanxesReinforced": lambda p, v: (

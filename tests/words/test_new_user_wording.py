@@ -146,3 +146,32 @@ def test_h_actions_every_german_order_button_is_a_verb_as_its_history_names_the_
             assert str(ORDER_KIND_NAMES[kind]) == title
         costs = cost_line("athens")
         assert "Reformieren: nur die Aktion" in costs and "Orakel befragen 1 Münze" in costs
+
+
+@pytest.mark.parametrize(
+    ("language", "without", "with_income", "quiet_winter"),
+    [
+        (
+            "en",
+            "The year 430 BC began: no income this Spring (the Poleis pay in 431, 429, 427, 425, 423 BC).",
+            "The year 429 BC began.",
+            "Winter of 430 BC: no scoring this winter.",
+        ),
+        (
+            "de",
+            "Das Jahr 430 v. Chr. hat begonnen: In diesem Frühjahr gibt es kein Einkommen"
+            " (die Poleis zahlen 431, 429, 427, 425, 423 v. Chr.).",
+            "Das Jahr 429 v. Chr. hat begonnen.",
+            "Winter 430 v. Chr.: In diesem Winter wird nicht gewertet.",
+        ),
+    ],
+)
+def test_s_inc_a_year_without_income_and_a_winter_without_scoring_say_so(
+    language, without, with_income, quiet_winter
+):
+    """S-INC, S-WINTER: 430 BC began with "The year began." and an empty purse, read as income gone
+    missing, and its winter told nothing of the scoring that did not come."""
+    with translation.override(language):
+        assert GAME_TELLERS["YearBegan"]({"year": 430}, None) == without
+        assert GAME_TELLERS["YearBegan"]({"year": 429}, None) == with_income  # its income is told after it
+        assert GAME_TELLERS["WinterBegan"]({"year": 430, "scoring": False}, None) == quiet_winter

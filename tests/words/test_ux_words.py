@@ -92,10 +92,10 @@ def test_the_winter_line_has_one_full_stop_in_german(client):
     seat = game.seats.first()
     history = client.get(page_url(seat) + "history/?since=all", HTTP_ACCEPT_LANGUAGE=GERMAN_BROWSER)
     text = history.content.decode()
-    assert "Der Winter 431 v. Chr. beginnt." in text
+    assert "Winter 431 v. Chr.: In diesem Winter wird nicht gewertet." in text
     assert "v. Chr.." not in text
     english = client.get(page_url(seat) + "history/?since=all", HTTP_ACCEPT_LANGUAGE=ENGLISH_BROWSER)
-    assert "Winter of 431 BC." in english.content.decode()
+    assert "Winter of 431 BC: no scoring this winter." in english.content.decode()
     assert "Action round 2: " in english.content.decode()  # a turn's start, told as the round's
 
 
