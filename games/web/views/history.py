@@ -48,9 +48,9 @@ def _kept_filters(year: int | None, player: str | None, since: str | None) -> li
     """The list's filters as query pairs: every link and form of the page that shows another board
     keeps them, so stepping through the boards never loses the year, the player or where the list
     starts (`since`: "all" or an event's seq, as asked; None for the default)."""
-    pairs = [("year", str(year)) if year is not None else None, ("player", player) if player else None]
-    pairs.append(("since", since) if since else None)
-    return [pair for pair in pairs if pair is not None]
+    pairs = [("year", str(year))] if year is not None else []
+    pairs += [("player", player)] if player else []
+    return pairs + ([("since", since)] if since else [])
 
 
 def _context(request: HttpRequest, game: Game, viewer: str | None, language: str) -> dict[str, Any]:
