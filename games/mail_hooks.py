@@ -118,7 +118,7 @@ def handle_mail(mail: InboundMail, unread: str, max_bytes: int) -> tuple[str, st
         replies.answer_refusal(key, mail.pk, unread, max_bytes)
         return unread, ""
     lines = read_reply(mail.text, mail.html or None)
-    return replies.handle_reply(key, lines, mail.pk), "\n".join(lines[:5])[:2000]
+    return replies.handle_reply(key, lines, mail.pk), "\n".join(list(filter(None, lines))[:5])[:2000]
 
 
 def _answer_withdrawn_since(mail: InboundMail) -> None:

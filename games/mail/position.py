@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.template.loader import render_to_string
+from django.utils import translation
+
 from games.engine import GameState
 from games.mail.keys import inbound_domain
 from games.reading.situation import must_act
 from games.words.names import coins_text
-from games.words.position import choice_reply, cost_line, order_reply, position_lines, reach_lines
+from games.words.position import (
+    cards_lines,
+    choice_reply,
+    cost_line,
+    holdings_line,
+    order_reply,
+    position_lines,
+    reach_lines,
+)
 from games.words.syntax import winter_hand_words
 
 
@@ -30,6 +41,27 @@ def sealed_order_aids(state: GameState, faction: str) -> dict[str, Any]:
         # The words a reply names a card by only where a reply can give the order.
         "winter_cards": winter_hand_words(player.mission_cards, reply_words=bool(inbound_domain())),
     }
+
+
+def secret_lines(state: GameState, faction: str, languages: tuple[str, ...]) -> list[str]:
+    """H-SCREEN: the lines in which an email tells `faction` what only they may know (their AP, FP,
+    Blanks, VP and screen, their Mission Cards, a sealed order's screen and winter cards), as the
+    server renders them in each of `languages`: what a reply relayed to a rival must never carry."""
+    if faction not in state.players:
+        return []
+    player = state.players[faction]
+    sealed = {
+        "sealed": True,
+        "screen_coins": coins_text(player.coins_behind_screen),
+        "screen_blanks": player.blanks,
+        "winter_cards": winter_hand_words(player.mission_cards, reply_words=bool(inbound_domain())),
+    }
+    lines = []
+    for language in languages:
+        with translation.override(language):
+            lines += [holdings_line(state, faction), *cards_lines(state, faction)]
+            lines += render_to_string("emails/_position.txt", {"position": [], **sealed}).splitlines()
+    return [line for line in lines if line.strip()]
 
 
 def answer_position(state: GameState, faction: str, seq: int) -> dict[str, Any]:

@@ -138,10 +138,21 @@ def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
     return f"seat:{game_id}:{seat_id}:{version}"
 
 
-def send_mailed_message(seat: Seat, to: str | list[str], text: str, answered: Reply | None = None) -> Event:
-    """`send_message` for a message written in an email reply, within the seat's "orders" limit:
-    over it, MessageRefused (the reply's answer says so) and nothing is created. `answered`: what
-    the reply's address is for, naming the email whose lines it must not relay (games/services/relay.py)."""
+@dataclass(frozen=True)
+class MailedMessage:
+    """A message written in an email reply, as sent; `cut`: the pasted original below the writer's
+    words was left out (games/services/relay.py), so the writer is shown what left."""
+
+    event: Event
+    cut: bool
+
+
+def send_mailed_message(
+    seat: Seat, to: str | list[str], text: str, answered: Reply | None = None
+) -> MailedMessage:
+    """`send_message` for a message written in an email reply (H-SCREEN: only the writer's own words,
+    games/services/relay.py), within the seat's "orders" limit: over it, MessageRefused (the reply's
+    answer says so) and nothing is created. `answered`: what the reply's address is for."""
     wait = spend("orders", seat_bucket(seat.game_id, seat.pk, seat.token_version))
     if wait:
         raise MessageRefused(
@@ -151,4 +162,5 @@ def send_mailed_message(seat: Seat, to: str | list[str], text: str, answered: Re
             )
             % {"seconds": wait}
         )
-    return send_message(seat, to, reply_text_for_rivals(seat, text, answered))
+    written = reply_text_for_rivals(seat, text, answered)
+    return MailedMessage(send_message(seat, to, written.text), written.cut)

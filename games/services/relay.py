@@ -7,31 +7,38 @@ email reply:
 - this server's links (any address on SITE_URL's host, any /play/<id>/<token> path, unsubscribe
   and link addresses) and reply addresses (<local>+<token>@INBOUND_DOMAIN, or any address with a
   reply token's shape) are replaced by a placeholder;
-- from an email reply, every line of the email it answers (the quoted-back original: its link,
-  "behind your screen", its Mission Cards) and of the seat's emails stored rendered is dropped,
-  however the mail client quoted it. The outbox keeps no body of an email rendered from its
-  template (notifications/services.py), so the email the reply address names is rendered again
-  as it was sent: the same position and happenings, told at the same seq.
+- from an email reply, everything from the pasted original on (games/services/pasted_original.py):
+  from the first run of five consecutive words that any email this seat was sent in this game
+  holds, compared on normalised words, so whatever the client's language, header and wrapping;
+  or from the first of the seat's own secret lines as the server renders them (its AP/FP and
+  screen, its Mission Cards, a sealed order's screen and winter cards), in either language. The
+  outbox keeps no body of an email rendered from its template (notifications/services.py), so
+  those emails are rendered again as they were sent: the same position and happenings, told at
+  the same seq. What is guaranteed, and measured, is in docs/email-orders.md.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from games.mail.keys import Reply
+from games.mail.position import secret_lines
 from games.models import Seat
+from games.reading.situation import load_game
+from games.services.pasted_original import Written, word_runs, writers_words
 from notifications.models import Outbox
 from notifications.services import rendered
 
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"']+")
 SERVER_PATH = re.compile(r"(?i)/(?:play|unsubscribe|links|api/games)/[^\s<>\"']*")
 REPLY_ADDRESS = re.compile(r"(?i)[\w.-]+\+[\w.-]+@[\w.-]+")
-QUOTE_MARKS = re.compile(r"^[\s>|]+")
-SENT_EMAILS_READ = 100  # the seat's latest emails whose lines a reply may quote back
+SENT_EMAILS_READ = 500  # the seat's latest emails a reply may paste back: a whole long game's
 ANSWERED_READ = 3  # the latest emails sharing the reply address answered (an answer and a turn email)
 
 
@@ -52,20 +59,31 @@ def without_server_secrets(text: str) -> str:
     return REPLY_ADDRESS.sub(removed_address, text)
 
 
-def reply_text_for_rivals(seat: Seat, text: str, answered: Reply | None = None) -> str:
-    """An email reply's text as it may reach rivals (H-SCREEN): no line of the email it answers
-    (`answered`: what its reply address is for) nor of any stored body mailed to `seat`, and none
-    of this server's links or addresses."""
+def reply_text_for_rivals(seat: Seat, text: str, answered: Reply | None = None) -> Written:
+    """An email reply's text as it may reach rivals (H-SCREEN): the writer's words up to the pasted
+    original (games/services/pasted_original.py), measured against every email this seat was sent in
+    this game (`answered`, what the reply address is for, among them whatever its age) and the
+    seat's secret lines in both languages; then none of this server's links or addresses."""
+    written = writers_words(text, word_runs(_mailed_texts(seat, answered)), _secret_lines(seat))
+    return Written(without_server_secrets(written.text).strip(), written.cut)
+
+
+def _mailed_texts(seat: Seat, answered: Reply | None) -> list[str]:
+    """The text and HTML parts of the seat's emails in this game: the latest SENT_EMAILS_READ and
+    those `answered` names, rendered as they were sent (the outbox keeps no body of an email
+    rendered from its template: notifications/services.py)."""
     sent = Outbox.objects.filter(game_id=seat.game_id, seat_id=seat.pk).order_by("-id")
-    bodies = list(sent.exclude(body_text="").values_list("body_text", flat=True)[:SENT_EMAILS_READ])
+    rows = {row.pk: row for row in sent[:SENT_EMAILS_READ]}
     if answered is not None:
         reply = [answered[0], str(answered[1])]
-        bodies += [rendered(row).text for row in sent.filter(context__keys_of__reply=reply)[:ANSWERED_READ]]
-    mailed = {_normal(line) for body in bodies for line in body.splitlines()}
-    mailed.discard("")
-    kept = [line for line in text.splitlines() if _normal(line) not in mailed]
-    return without_server_secrets("\n".join(kept)).strip()
+        rows |= {row.pk: row for row in sent.filter(context__keys_of__reply=reply)[:ANSWERED_READ]}
+    texts = []
+    for row in rows.values():
+        email = rendered(row)
+        texts += [email.subject, email.text, html.unescape(strip_tags(email.html))]
+    return texts
 
 
-def _normal(line: str) -> str:
-    return " ".join(QUOTE_MARKS.sub("", line).split()).casefold()
+def _secret_lines(seat: Seat) -> list[str]:
+    state = load_game(seat.game).state
+    return secret_lines(state, seat.faction, tuple(code for code, _name in settings.LANGUAGES))

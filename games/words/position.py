@@ -28,14 +28,7 @@ def position_lines(state: GameState, faction: str) -> list[str]:
     if player is None:
         return []
     lines = [
-        _("You have %(ap)s AP, %(fp)s FP, %(blanks)s, %(vp)s VP; behind your screen: %(coins)s.")
-        % {
-            "ap": player.ap,
-            "fp": player.fp,
-            "blanks": blanks_text(player.blanks),
-            "vp": player.vp,
-            "coins": coins_text(player.coins_behind_screen),
-        },
+        holdings_line(state, faction),
         _("Government: %(government)s; phalanxes in supply: %(supply)s.")
         % {
             "government": GOVERNMENT_NAMES.get(player.government, player.government),
@@ -54,10 +47,28 @@ def position_lines(state: GameState, faction: str) -> list[str]:
         poleis.append(text)
     if poleis:
         lines.append(_("Your Poleis and units: %(poleis)s.") % {"poleis": "; ".join(poleis)})
-    if player.mission_cards:
-        held = ", ".join(held_card_words(c, state.rules_version) for c in player.mission_cards)
-        lines.append(_("Your Mission Cards: %(cards)s.") % {"cards": held})
-    return lines
+    return [*lines, *cards_lines(state, faction)]
+
+
+def holdings_line(state: GameState, faction: str) -> str:
+    """H-SCREEN: the player's AP, FP, Blanks and VP and what is behind their screen (theirs alone)."""
+    player = state.players[faction]
+    return _("You have %(ap)s AP, %(fp)s FP, %(blanks)s, %(vp)s VP; behind your screen: %(coins)s.") % {
+        "ap": player.ap,
+        "fp": player.fp,
+        "blanks": blanks_text(player.blanks),
+        "vp": player.vp,
+        "coins": coins_text(player.coins_behind_screen),
+    }
+
+
+def cards_lines(state: GameState, faction: str) -> list[str]:
+    """H-SCREEN: the player's Mission Cards (theirs alone), none when they hold none."""
+    cards = state.players[faction].mission_cards
+    if not cards:
+        return []
+    held = ", ".join(held_card_words(c, state.rules_version) for c in cards)
+    return [_("Your Mission Cards: %(cards)s.") % {"cards": held}]
 
 
 # The orders cost_line prices: beside any other order alone (a tile choice's step, H-CHOICE-STEP; a

@@ -11,6 +11,7 @@ a permanent message; only the links and reply addresses were removed.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from django.test import TestCase
 from games.models import Event
 from notifications.feed import feed_reply
 from notifications.services import deliver_outbox
-from tests.order_loop_support import two_player_game
+from tests.order_loop_support import seats_to_act, two_player_game
 
 DOMAIN = "aegeapolis.localhost"
 # Outlook's header block above the unquoted original, in languages the reading does not know; the
@@ -61,3 +62,38 @@ def test_h_screen_a_message_line_above_an_unread_quote_relays_none_of_the_answer
     to_ana = [m for m in mail.outbox if m.to == ["ana@example.com"] and "sent you a message" in m.subject]
     assert to_ana and words in to_ana[-1].body
     assert not any(line.strip() in to_ana[-1].body for line in secrets)
+
+
+@pytest.mark.django_db
+def test_h_screen_a_message_above_ones_own_turn_email_rewrapped_under_a_polish_header_relays_only_it() -> (
+    None
+):
+    """The finding: the player on turn answers his own turn email, which lists his screen, AP/FP and
+    Mission Cards, with a message on the first line; his client pastes the original unquoted and
+    re-wrapped at 72 columns under its Polish header, so no line matches the email sent."""
+    game = two_player_game(name="Corfu")
+    deliver_outbox()
+    writer = seats_to_act(game)[0]
+    rival = game.seats.exclude(pk=writer.pk).get()
+    (turn,) = [m for m in mail.outbox if m.to == [writer.email]]
+    secrets = [line for line in turn.body.splitlines() if any(s in line for s in SECRET_MARKS)]
+    assert len(secrets) == 2 and "It is your turn" in turn.body
+    rewrapped = "\n".join(textwrap.fill(line, 72) for line in turn.body.splitlines())
+    raw = (
+        f"From: {writer.name} <{writer.email}>\nTo: {turn.reply_to[0]}\nSubject: RE: {turn.subject}\n"
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+        f"message {rival.faction}: Deal, I stay out of D3.\n\n-----Oryginalna wiadomość-----\n"
+        "Od: AEGEAPOLIS <turns@aegeapolis.localhost>\nWysłano: poniedziałek, 30 listopada 2026 10:00\n"
+        f"Do: {writer.name} <{writer.email}>\nTemat: {turn.subject}\n\n{rewrapped}\n"
+    )
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        feed_reply(raw.encode())
+
+    relayed = Event.objects.get(game=game, type="MessageSent").payload["text"]
+    assert relayed == "Deal, I stay out of D3."
+    deliver_outbox()
+    (to_rival,) = [m for m in mail.outbox if m.to == [rival.email] and "sent you a message" in m.subject]
+    assert "Deal, I stay out of D3." in to_rival.body
+    assert not any(mark in to_rival.body for mark in SECRET_MARKS)
+    assert not any(line.strip() in to_rival.body for line in secrets)

@@ -36,6 +36,7 @@ from django.core import mail
 from games.models import Event, Game
 from games.reading.situation import load_game
 from games.services.game_setup import PlayerSpec, create_game
+from games.services.pasted_original import Written
 from tests.leak_support import Keys, card_ids, keys_in, secret_lines
 from tests.leak_table import STYLES, UNREAD, Player, Table
 
@@ -199,7 +200,8 @@ def test_the_search_finds_what_a_relay_without_its_defences_hands_to_the_rival(
     )
     # The relay of a message written in a reply (send_mailed_message) lets the text through as it is.
     monkeypatch.setattr(
-        "games.services.messages.reply_text_for_rivals", lambda seat, text, answered=None: text
+        "games.services.messages.reply_text_for_rivals",
+        lambda seat, text, answered=None: Written(text, cut=False),
     )
     monkeypatch.setattr("games.services.messages.without_server_secrets", lambda text: text)
     monkeypatch.setattr("games.services.messages.MAX_LENGTH", 10**6)

@@ -24,7 +24,7 @@ from games.reading.situation import load_game, whose_turn
 from games.services.inbox.card_syntax import resolve_card
 from games.services.inbox.order_syntax import MessageOrder, OrderSyntaxError, help_lines, parse_order
 from games.services.inbox.take_back_reply import is_take_back, take_back_by_reply, take_back_lines
-from games.services.messages import MessageRefused, send_mailed_message
+from games.services.messages import MailedMessage, MessageRefused, send_mailed_message
 from games.services.orders import GameEnded, GameMovedOn, OrderAlreadyGiven, submit_order
 from games.words.names import faction_name
 from games.words.narration import tell
@@ -62,8 +62,7 @@ def handle_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
             parsed = parse_order(lines[0], seat.faction)
             if isinstance(parsed, MessageOrder):
                 text = "\n".join([parsed.text, *lines[1:]])
-                send_mailed_message(seat, parsed.to, text, (key.kind, key.ref))
-                _answer(key, inbound_id, [_("Your message was sent.")], outcome="sent")
+                _answer_sent(key, inbound_id, send_mailed_message(seat, parsed.to, text, (key.kind, key.ref)))
                 return "message"
             neither = parsed.get("kind") == "choose_tile" and parsed["keep"] is None
             if neither and not parsed["discard_order"] and not parsed.get("second_source"):
@@ -143,13 +142,29 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
         _answer(key, inbound_id, [_("Your reply held no text of its own, so no message was sent.")])
         return "no-order"
     try:
-        send_mailed_message(key.seat, key.ref, "\n".join(lines), (key.kind, key.ref))
+        sent = send_mailed_message(key.seat, key.ref, "\n".join(lines), (key.kind, key.ref))
     except MessageRefused as refused:
         _answer(key, inbound_id, [refused.message])
         return "refused"
-    # As for a "message" order line: without it the replier never knew whether the reply arrived.
-    _answer(key, inbound_id, [_("Your message was sent.")], outcome="sent")
+    _answer_sent(key, inbound_id, sent)
     return "message"
+
+
+def _answer_sent(key: ReplyKey, inbound_id: int, sent: MailedMessage) -> None:
+    """H-SCREEN: the writer is told that the message left and shown exactly what left, and when the
+    pasted original below their words was left out, that too: without it the replier never knew
+    whether the reply arrived, nor what of it a rival now reads."""
+    paragraphs = [_("Your message was sent.")]
+    if sent.cut:
+        paragraphs.append(
+            _(
+                "Below your words, your mail client had put the email you answered: that part was left"
+                " out, and only your own words were sent."
+            )
+        )
+    to = ", ".join(str(faction_name(f)) for f in sent.event.payload["to"])
+    paragraphs.append(_("Sent to %(to)s:") % {"to": to})
+    _answer(key, inbound_id, paragraphs, outcome="sent", quote=sent.event.payload["text"].splitlines())
 
 
 def answer_refusal(key: ReplyKey, inbound_id: int, reason: str, max_bytes: int = 0) -> None:
@@ -182,6 +197,7 @@ def _answer(
     help: bool = False,
     happened: list[str] | None = None,
     outcome: str = "unchanged",
+    quote: list[str] | None = None,
 ) -> None:
     seat = key.seat
     game = seat.game
@@ -203,5 +219,10 @@ def _answer(
             ANSWER_SUBJECTS[outcome]() % {"faction": faction_name(seat.faction), "game": game.name},
             [*paragraphs, whose_turn(loaded.state, seat.faction)],
             reply_seq=loaded.seq,
-            extra={"syntax_help": help_lines() if help else [], "happenings": happened or [], **position},
+            extra={
+                "syntax_help": help_lines() if help else [],
+                "happenings": happened or [],
+                "quote": quote or [],
+                **position,
+            },
         )

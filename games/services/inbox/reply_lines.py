@@ -1,14 +1,16 @@
 """Finding the player's own lines in an email reply (docs/email-orders.md).
 
-`read_reply(text, html)` keeps the lines the player wrote: quoted lines ("> ...") and blank
-lines are skipped, and everything from an attribution ("On ... wrote:", "Am ... schrieb ...:"),
-a signature ("-- ") or a forwarded/original-message block on is ignored. What those lines say is
-games/services/inbox/order_syntax.py's concern; this module knows nothing of orders.
+`read_reply(text, html)` keeps the lines the player wrote: quoted lines ("> ...") are skipped, blank
+lines kept only as one "" between paragraphs, and everything from an attribution ("On ... wrote:",
+"Am ... schrieb ...:"), a signature ("-- ") or a forwarded/original-message block on is ignored.
+What those lines say is games/services/inbox/order_syntax.py's concern; this module knows nothing
+of orders.
 """
 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from django.utils.html import strip_tags
 from mailparser_reply import EmailReplyParser
@@ -52,11 +54,13 @@ WRAPPED_ATTRIBUTION = re.compile(r"^(?:on|am|le|el|il|op)\b.+", re.IGNORECASE)
 ATTRIBUTION_END = re.compile(
     r"(?:wrote|schrieb|a [ée]crit|escribi[óo]|ha scritto|schreef) ?:?$", re.IGNORECASE
 )
+ADDRESS_OR_WHEN = re.compile(r"@[\w-]+\.\w|\b(?:19|20)\d\d\b|\b\d{1,2}[:.]\d\d\b")
 LIBRARY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl"]
 
 
 def read_reply(text: str | None, html: str | None = None) -> list[str]:
-    """The reply's own lines, up to the quoted part: quoted lines ("> ...") and blank lines skipped."""
+    """The reply's own lines, up to the quoted part: quoted lines ("> ...") skipped, and blank lines
+    but one "" between two paragraphs; the first and the last line are never blank."""
     body = text if text and text.strip() else _html_text(html or "")
     # mail-parser-reply knows more clients' attributions than the rules below; whatever it leaves,
     # the rules still cut (they know the separators and header blocks it misses, measured on
@@ -67,18 +71,38 @@ def read_reply(text: str | None, html: str | None = None) -> list[str]:
     for i, raw in enumerate(raws):
         raw = CONTROL.sub("", raw)  # no NUL or other control characters reach the database or a reply
         line = raw.strip()
-        if (
+        starts_quote = (
             QUOTE_START.match(line)
             or ATTRIBUTION.match(line)
-            or (raw.startswith("-- ") and not raw.strip("- "))
-        ):
-            break
-        if PHONE_SIGNATURE.match(line) or _wrapped_attribution(line, raws[i + 1 :]):
+            or _wrapped_attribution(line, raws[i + 1 :])
+            or _any_attribution(line, raws[i + 1 :])
+        )
+        if starts_quote and not any(lines) and _quoted_next(raws[i + 1 :]):
+            continue  # a bottom-posted reply: the attribution of the quote above the writer's words
+        if starts_quote or (raw.startswith("-- ") and not raw.strip("- ")) or PHONE_SIGNATURE.match(line):
             break
         if line.startswith(">") or not line:
+            # A paragraph's end, kept as one blank line between the writer's lines: a client's header
+            # above a pasted original starts after one (games/services/pasted_original.py).
+            if lines and lines[-1]:
+                lines.append("")
             continue
         lines.append(line)
-    return lines
+    return lines[:-1] if lines and not lines[-1] else lines
+
+
+def _any_attribution(line: str, rest: list[str]) -> bool:
+    """An attribution in any language: a line ending in a colon that names an address or a date and
+    time, above a quote ("W dniu 30.11.2026 10:00 AEGEAPOLIS <…> napisał(a):", "> …")."""
+    return line.endswith((":", "：")) and bool(ADDRESS_OR_WHEN.search(line)) and _quoted_next(rest)
+
+
+def _quoted_next(rest: list[str]) -> bool:
+    """The next non-blank line, past a wrapped attribution's second line, is quoted ("> ...")."""
+    following = [r.strip() for r in rest if r.strip()]
+    if following and not following[0].startswith(">") and ATTRIBUTION_END.search(following[0]):
+        following = following[1:]
+    return bool(following) and following[0].startswith(">")
 
 
 def _wrapped_attribution(line: str, rest: list[str]) -> bool:
@@ -92,5 +116,5 @@ def _wrapped_attribution(line: str, rest: list[str]) -> bool:
 def _html_text(html: str) -> str:
     """An HTML-only reply as lines: quoted blocks dropped, paragraphs and breaks as new lines."""
     html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
-    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
-    return strip_tags(html)
+    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>|<hr\b[^>]*>", "\n", html)
+    return unescape(strip_tags(html))  # "&#x27;" as "'": what the writer typed, and words to compare
