@@ -38,7 +38,7 @@ from notifications.services import rendered
 URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"']+")
 SERVER_PATH = re.compile(r"(?i)/(?:play|unsubscribe|links|api/games)/[^\s<>\"']*")
 REPLY_ADDRESS = re.compile(r"(?i)[\w.-]+\+[\w.-]+@[\w.-]+")
-SENT_EMAILS_READ = 500  # the seat's latest emails a reply may paste back: a whole long game's
+SENT_EMAILS_READ = 100  # the seat's latest emails a reply may paste back (docs/email-orders.md)
 ANSWERED_READ = 3  # the latest emails sharing the reply address answered (an answer and a turn email)
 
 

@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from django.core import mail
 from django.test import TestCase
+from django.utils import translation
 
 from games.models import Event
+from games.words.names import faction_name
 from notifications.feed import feed_reply
 from notifications.services import deliver_outbox
 from tests.order_loop_support import seats_to_act, two_player_game
@@ -97,3 +99,38 @@ def test_h_screen_a_message_above_ones_own_turn_email_rewrapped_under_a_polish_h
     assert "Deal, I stay out of D3." in to_rival.body
     assert not any(mark in to_rival.body for mark in SECRET_MARKS)
     assert not any(line.strip() in to_rival.body for line in secrets)
+
+
+@pytest.mark.parametrize(
+    ("language", "sent_to", "left_out"),
+    [
+        ("en", "Sent to {rival}:", "only your own words were sent"),
+        ("de", "Gesendet an {rival}:", "gesendet wurden nur deine eigenen Worte"),
+    ],
+)
+@pytest.mark.django_db
+def test_h_screen_the_writer_is_shown_what_was_relayed_and_that_the_rest_was_left_out(
+    language: str, sent_to: str, left_out: str
+) -> None:
+    game = two_player_game(name="Corfu")
+    game.seats.update(language=language)
+    deliver_outbox()
+    writer = seats_to_act(game)[0]
+    rival = game.seats.exclude(pk=writer.pk).get()
+    (turn,) = [m for m in mail.outbox if m.to == [writer.email]]
+    raw = (
+        f"From: {writer.name} <{writer.email}>\nTo: {turn.reply_to[0]}\nSubject: SV: {turn.subject}\n"
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+        f"message {rival.faction}: Okej.\nDelos är ditt.\n\nFrån: AEGEAPOLIS <turns@aegeapolis.localhost>\n"
+        f"Skickat: den 30 november 2026 10:00\n\n{textwrap.fill(turn.body, 60)}\n"
+    )
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        feed_reply(raw.encode())
+    deliver_outbox()
+
+    answer = [m for m in mail.outbox if m.to == [writer.email]][-1]
+    with translation.override(language):
+        rival_name = str(faction_name(rival.faction))
+    assert sent_to.format(rival=rival_name) in answer.body
+    assert "> Okej.\n> Delos är ditt.\n" in answer.body
+    assert left_out in " ".join(answer.body.split())
