@@ -18,6 +18,7 @@ from aegea_pbem.security_config import (
     loopback_refusal,
     parse_rate_limits,
     parse_trusted_proxies,
+    weak_key_refusal,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -48,6 +49,10 @@ if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOS
 _served_at = [("SITE_URL", _site_host or "")]
 _served_at += [("ALLOWED_HOSTS", host) for host in ALLOWED_HOSTS if host != TEST_CLIENT_HOST]
 if refusal := loopback_refusal(_served_at, embedded_key=EMBEDDED_KEY, debug=DEBUG):
+    raise ImproperlyConfigured(refusal)
+# Serving others (DEBUG off; DEBUG on serves only the loopback, above), the key must be one Django's
+# deploy check would pass: a short or repetitive one can be guessed, and every link forged with it.
+if refusal := weak_key_refusal(SECRET_KEY, _served_at, embedded_key=EMBEDDED_KEY, debug=DEBUG):
     raise ImproperlyConfigured(refusal)
 CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_HTTPS else []
 # A refused form says what to do, in the reader's language (Django's own page is English only).
