@@ -1,11 +1,20 @@
 """Rate limits on the views that take orders, open links, sign in and mail: django-ratelimit counts.
 
 Each limited view carries `@rate_limited(kind, post=kind)`: which limit of settings.RATE_LIMITS
-("orders", "links", "logins", "newlinks", "resets": (requests, seconds)) a request spends, by
+("orders", "links", "logins", "newlinks", ...: (requests, seconds)) a request spends, by
 its method. What it spends is a *bucket*: a seat's own bucket when the request carries a valid
 link token for it (games/web/seat_limits.py tells), else the client's address. So junk from one
 address limits that address only, and no stranger can spend a player's allowance. An empty
 RATE_LIMITS (RATE_LIMITS=off) turns limiting off. docs/operations.md "Behind a reverse proxy".
+
+A form that mails the address it is given (a sign-in link, a password reset) spends three buckets
+in turn (`mailing_an_address`): that address from this client ("mailbox"), this client ("signins",
+"resets"), and that address from every client ("mailbox_day", a ceiling against mail-bombing it).
+Each is spent only when the ones before let the request through, so a stranger's asks spend the
+stranger's own allowances, never the owner's from another client, and the address's ceiling counts
+only emails that were sent. A browser that signed in with a link for the address before is not
+held to the ceiling (`remember_mailbox`): strangers, however many, cannot lock the owner out of
+their own browser (docs/front-door.md "Sign-in").
 
 The client's address is REMOTE_ADDR, unless that peer is one of TRUSTED_PROXIES: then the
 right-most X-Forwarded-For entry that is not itself a trusted proxy (each proxy appends the
@@ -35,6 +44,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
@@ -44,8 +54,9 @@ IPv4Or6 = ipaddress.IPv4Address | ipaddress.IPv6Address
 # A bucket chooser: the view's request and URL keyword arguments -> a bucket name, or None for the
 # client's address. games/web/seat_limits.py has the seat's choosers.
 Bucket = Callable[[HttpRequest, dict[str, Any]], str | None]
-# A further bucket the same request also spends (e.g. the email address a reset is asked for).
-Also = Callable[[HttpRequest], str | None]
+# A bucket chooser of the request alone (e.g. the email address a reset is asked for), or None:
+# that bucket is not spent.
+Chooser = Callable[[HttpRequest], str | None]
 
 
 def _address(text: str) -> IPv4Or6 | None:
@@ -112,29 +123,34 @@ def rate_limited(
     kind: str | None,
     post: str | None = None,
     bucket: Bucket | None = None,
-    also: Sequence[Also] = (),
     refused: Refused | None = None,
+    posts: Sequence[tuple[str, Chooser]] = (),
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """A view's limit: POSTs spend `post` (if given), other methods `kind` (None: not limited);
-    the bucket is `bucket`'s answer or the client's address, and each of `also` that names one.
-    A refused request is answered by `refused` if given, else by `too_many`'s generic page."""
+    """A view's limit: POSTs spend `post` (if given), other methods `kind` (None: not limited), in
+    `bucket`'s answer or the client's address. `posts`, instead of `post`: the (kind, chooser)
+    pairs a POST spends in turn, each only if the ones before let it through. A refused request is
+    answered by `refused` if given (with the kind that refused it), else by `too_many`'s page."""
+
+    def spends(request: HttpRequest, kwargs: dict[str, Any]) -> list[tuple[str, str]]:
+        if posts and request.method == "POST":
+            return [(spent, name) for spent, choose in posts if (name := choose(request))]
+        spent = post if post and request.method == "POST" else kind
+        if not spent:
+            return []
+        return [(spent, (bucket(request, kwargs) if bucket else None) or client_bucket(request))]
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            spent = post if post and request.method == "POST" else kind
-            if spent and getattr(settings, "RATE_LIMITS", {}):
-                own = bucket(request, kwargs) if bucket else None
-                buckets = [own or address_bucket(client_address(request))]
-                buckets += [f"{a.__name__}:{value}" for a in also if (value := a(request))]
-                waits = [wait for wait in (spend(spent, b) for b in buckets) if wait]
-                if waits:
-                    if refused is None:
-                        return too_many(request, max(waits), spent)
-                    response = refused(request, max(waits), spent)
-                    response.status_code = 429
-                    response["Retry-After"] = str(max(waits))
-                    return response
+            if getattr(settings, "RATE_LIMITS", {}):
+                for spent, name in spends(request, kwargs):
+                    if wait := spend(spent, name):
+                        if refused is None:
+                            return too_many(request, wait, spent)
+                        response = refused(request, wait, spent)
+                        response.status_code = 429
+                        response["Retry-After"] = str(wait)
+                        return response
             return view(request, *args, **kwargs)
 
         return limited
@@ -142,9 +158,70 @@ def rate_limited(
     return decorator
 
 
-def posted_email(request: HttpRequest) -> str | None:
-    """The address a password reset is asked for (its form's `email`), as Django compares it."""
-    return request.POST.get("email", "").strip().lower() or None
+def client_bucket(request: HttpRequest) -> str:
+    """The bucket of the request's client (its address, behind TRUSTED_PROXIES the forwarded one)."""
+    return address_bucket(client_address(request))
+
+
+def asked_mailbox(request: HttpRequest) -> str | None:
+    """The bucket of the address a sign-in link or a password reset is asked for (the form's
+    `email`, as Django compares it), whoever asks."""
+    email = request.POST.get("email", "").strip().lower()
+    return f"mailbox:{email}" if email else None
+
+
+def asked_mailbox_from_client(request: HttpRequest) -> str | None:
+    """The bucket of the address asked for by this client only: a stranger's asks for it spend the
+    stranger's, not the owner's."""
+    mailbox = asked_mailbox(request)
+    return f"{mailbox}|{client_bucket(request)}" if mailbox else None
+
+
+def asked_mailbox_by_a_stranger(request: HttpRequest) -> str | None:
+    """The address's bucket, unless this browser signed in with it before (`remember_mailbox`):
+    then None, and the address's ceiling is neither spent nor asked."""
+    mailbox = asked_mailbox(request)
+    if mailbox and _mark(mailbox) in request.COOKIES.get(KNOWN_MAILBOXES, "").split("."):
+        return None
+    return mailbox
+
+
+def mailing_an_address(client_kind: str) -> list[tuple[str, Chooser]]:
+    """What a form that mails the address it is given spends, in turn (the module's docstring):
+    the address from this client, this client (`client_kind`, its allowance shared by everyone
+    behind its address, a household's NAT), then the address's own ceiling."""
+    return [
+        ("mailbox", asked_mailbox_from_client),
+        (client_kind, client_bucket),
+        ("mailbox_day", asked_mailbox_by_a_stranger),
+    ]
+
+
+# The addresses a browser signed in with by an emailed link, as keyed marks (never the address: on
+# a shared device the cookie tells nobody who signed in), newest first.
+KNOWN_MAILBOXES = "aegea_known_mailboxes"
+KNOWN_MAILBOXES_MAX = 5
+KNOWN_MAILBOXES_DAYS = 365
+
+
+def _mark(mailbox: str) -> str:
+    return salted_hmac("aegea.rate_limits.known_mailbox", mailbox).hexdigest()[:20]
+
+
+def remember_mailbox(request: HttpRequest, response: HttpResponse, email: str) -> None:
+    """Mark on `response` that this browser signed in with `email` (a sign-in link spent): its
+    later asks for that address are not held to the address's ceiling, which strangers may spend."""
+    mark = _mark(f"mailbox:{email.strip().lower()}")
+    held = [m for m in request.COOKIES.get(KNOWN_MAILBOXES, "").split(".") if m and m != mark]
+    response.set_cookie(
+        KNOWN_MAILBOXES,
+        ".".join([mark, *held][:KNOWN_MAILBOXES_MAX]),
+        max_age=KNOWN_MAILBOXES_DAYS * 86400,
+        path="/",
+        secure=settings.SITE_URL.startswith("https://") or request.is_secure(),
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 def too_many(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:

@@ -33,6 +33,15 @@ def parse_trusted_proxies(text: str) -> tuple[IPv4Network | IPv6Network, ...]:
     return tuple(networks)
 
 
+# Django's deploy check security.W009 (django/core/checks/security/base.py) calls a key weak when it
+# is shorter than 50 characters, has fewer than 5 distinct ones, or keeps startproject's prefix;
+# its names for these are private, so the rule is written out here.
+KEY_MIN_LENGTH = 50
+KEY_MIN_DISTINCT = 5
+KEY_INSECURE_PREFIX = "django-insecure-"
+MAKE_A_KEY = "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+
+
 # The embedded default key is printed in the repository and DEBUG on serves the dev mailbox (every
 # player's email) and Django's debug pages: both are for one person on this machine only.
 LOOPBACK_NAMES = frozenset({"localhost"})
@@ -85,6 +94,37 @@ def debug_off_refusal(*, embedded_key: bool, debug: bool) -> str | None:
     if embedded_key and not debug:
         return (
             "DEBUG=0 refuses the embedded default key: set SECRET_KEY to a long random string, e.g. "
-            "the output of python3 -c 'import secrets; print(secrets.token_urlsafe(50))'."
+            f"the output of {MAKE_A_KEY}."
         )
     return None
+
+
+def weak_key_refusal(
+    secret_key: str, places: Iterable[tuple[str, str]], *, embedded_key: bool, debug: bool
+) -> str | None:
+    """Why a production start (DEBUG off, or a place served off the loopback: `places` as for
+    `loopback_refusal`) must not use `secret_key`, or None: a key Django's deploy check W009 calls
+    weak could be guessed, and with it every signed link forged (docs/operations.md, "What
+    production refuses to start without"). The embedded key has refusals of its own; the key itself
+    is never written into the message."""
+    if embedded_key or (debug and all(is_loopback(host) for _what, host in places)):
+        return None
+    length, distinct = len(secret_key), len(set(secret_key))
+    faults = []
+    if length < KEY_MIN_LENGTH:
+        faults.append(f"it is {_characters(length)} long (at least {KEY_MIN_LENGTH} are needed)")
+    if distinct < KEY_MIN_DISTINCT:
+        named = _characters(distinct).replace(" ", " distinct ", 1)
+        faults.append(f"it has {named} (at least {KEY_MIN_DISTINCT} are needed)")
+    if secret_key.startswith(KEY_INSECURE_PREFIX):
+        faults.append(f"it begins with {KEY_INSECURE_PREFIX!r}, startproject's mark of a development key")
+    if not faults:
+        return None
+    return (
+        "SECRET_KEY is too weak to serve others (Django's deploy check security.W009 warns of it): "
+        f"{'; '.join(faults)}. Make a key with {MAKE_A_KEY} and set SECRET_KEY to its output."
+    )
+
+
+def _characters(n: int) -> str:
+    return f"{n} character" if n == 1 else f"{n} characters"

@@ -18,6 +18,7 @@ from aegea_pbem.security_config import (
     loopback_refusal,
     parse_rate_limits,
     parse_trusted_proxies,
+    weak_key_refusal,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -48,6 +49,10 @@ if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOS
 _served_at = [("SITE_URL", _site_host or "")]
 _served_at += [("ALLOWED_HOSTS", host) for host in ALLOWED_HOSTS if host != TEST_CLIENT_HOST]
 if refusal := loopback_refusal(_served_at, embedded_key=EMBEDDED_KEY, debug=DEBUG):
+    raise ImproperlyConfigured(refusal)
+# Serving others (DEBUG off; DEBUG on serves only the loopback, above), the key must be one Django's
+# deploy check would pass: a short or repetitive one can be guessed, and every link forged with it.
+if refusal := weak_key_refusal(SECRET_KEY, _served_at, embedded_key=EMBEDDED_KEY, debug=DEBUG):
     raise ImproperlyConfigured(refusal)
 CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_HTTPS else []
 # A refused form says what to do, in the reader's language (Django's own page is English only).
@@ -234,13 +239,19 @@ INBOUND_POST_MAX_BYTES = int(os.environ.get("INBOUND_POST_MAX_BYTES", str(20 * 1
 
 # Rate limits (aegea_pbem/rate_limits.py, docs/operations.md "Behind a reverse proxy"), per seat for
 # a request with a valid link token, else per client address: "orders=30/60,links=120/60,
-# logins=10/300,newlinks=5/3600,resets=5/3600,invitations=20/3600" means 30 orders and 120 link
-# openings a minute, 10 sign-ins in 5 minutes, 5 asks for a new link (or a sign-in link) and 5 password
-# resets an hour, and 20 invitations an hour per organiser; "off" turns them off.
+# logins=10/300" means 30 orders and 120 link openings a minute and 10 sign-ins in 5 minutes;
+# "newlinks=5/3600" 5 asks for a new link an hour; a sign-in link or a password reset mails the
+# address asked for, so "mailbox=5/3600,signins=20/3600,resets=20/3600,mailbox_day=30/86400": 5 an
+# hour to one address from one client, 20 sign-in links and 20 resets an hour per client, and at
+# most 30 a day to one address from all clients together (docs/front-door.md "Sign-in");
+# "invitations=20/3600" 20 invitations an hour per organiser; "messages=60/86400": 60 messages from
+# one seat to one rival in any 24 hours (counted from the log: games/services/message_caps.py);
+# "off" turns them off.
 RATE_LIMITS = parse_rate_limits(
     os.environ.get(
         "RATE_LIMITS",
-        "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600,resets=5/3600,invitations=20/3600",
+        "orders=30/60,links=120/60,logins=10/300,newlinks=5/3600,signins=20/3600,resets=20/3600,"
+        "mailbox=5/3600,mailbox_day=30/86400,invitations=20/3600,messages=60/86400",
     )
 )
 # The proxies whose X-Forwarded-For names the client (addresses and CIDR networks); none by default.

@@ -5,13 +5,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from aegea_pbem.accounts import SiteUrlPasswordResetForm
-from aegea_pbem.rate_limits import posted_email, rate_limited
+from aegea_pbem.rate_limits import mailing_an_address, rate_limited
 from games.web.views import home as views_home
+from games.web.views.frontdoor import too_many_resets
 
 # An organiser's password is the key to their games (and staff's to the admin): guesses are limited
-# per client address; a reset mails an address, limited per client and per address asked for.
+# per client address; a reset mails an address, limited as a sign-in link is (docs/front-door.md).
 signed_in = rate_limited(None, post="logins")
-reset = rate_limited(None, post="resets", also=[posted_email])
+reset = rate_limited(None, posts=mailing_an_address("resets"), refused=too_many_resets)
 
 urlpatterns = [
     path("", views_home.home, name="home"),

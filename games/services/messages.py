@@ -4,7 +4,8 @@ A message is the event "MessageSent" {player, to: [factions], text}: in the log,
 its sender and recipients until the game ends (engine.table.message_visible; the redaction of
 history and exports hides it from everyone else). Each recipient is mailed the text; replying
 to that email sends the reply back to the sender the same way (Reply-To "m" token), within the
-seat's rate-limit bucket (seat_bucket, which the page's requests spend too: games/web/seat_limits.py).
+seat's rate-limit bucket (seat_bucket, which the page's requests spend too: games/web/seat_limits.py),
+and within the daily cap per rival (games/services/message_caps.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from games.eventstore.store import ConcurrencyError, append_events
 from games.mail.keys import Reply, inbound_domain
 from games.mail.outbox import mail_seat
 from games.models import Event, Game, Seat
+from games.services.message_caps import cap_refusal
 from games.services.relay import reply_text_for_rivals, without_server_secrets
 from games.words.names import faction_name
 
@@ -51,7 +53,8 @@ def clean_text(text: str) -> str:
 
 
 def send_message(seat: Seat, to: str | list[str], text: str) -> Event:
-    """Append "MessageSent" from `seat` to one rival (a faction) or to all ("all"), and mail them."""
+    """Append "MessageSent" from `seat` to one rival (a faction) or to all ("all"), and mail them;
+    refused (MessageRefused, nothing appended nor mailed) over the daily cap per rival."""
     game = seat.game
     if game.status == Game.Status.ENDED:
         raise MessageRefused(_("The game has ended; messages are closed."))
@@ -67,6 +70,10 @@ def send_message(seat: Seat, to: str | list[str], text: str) -> Event:
     payload = {"player": seat.faction, "to": sorted(recipients), "text": text}
     for _attempt in range(5):
         head = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+        # The daily cap per rival, counted up to this head: a message appended since moves the
+        # head, and the retry counts it (games/services/message_caps.py).
+        if refusal := cap_refusal(game, seat.faction, recipients):
+            raise MessageRefused(refusal)
         try:
             with transaction.atomic():
                 row = append_events(game, head, [engine.Event(MESSAGE_SENT, payload)], actor=seat.faction)[0]

@@ -5,7 +5,8 @@ outbox row in one transaction (games/mail/frontdoor.py signs the link as it is s
 good for SIGN_IN_MINUTES and once: `use_sign_in` marks its request used under the row's lock, so two
 clicks (or a mail scanner and the person) cannot both sign in. The account is the address's (found
 case-insensitively, else made with no usable password); the organiser's pages then show its games.
-Asking is rate limited per client and per address asked for (the view's `rate_limited`). The daily
+Asking is rate limited per address asked for and client, per client, and per address a day (the
+view's `rate_limited`, aegea_pbem/rate_limits.py `mailing_an_address`). The daily
 beat task `games.prune_sign_ins` deletes the requests that can sign nobody in any more
 (`prune_sign_in_requests`).
 """

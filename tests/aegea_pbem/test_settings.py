@@ -118,3 +118,42 @@ def test_postgresql_keeps_the_placeholder_conversion_of_statements_with_many_par
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == [expected]
+
+
+def test_messages_to_one_rival_are_capped_at_60_a_day_by_default_and_configurable(tmp_path):
+    """RATE_LIMITS "messages" (games/services/message_caps.py) beside the other limits."""
+    show = (
+        "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings';"
+        " from django.conf import settings as s; print(json.dumps(s.RATE_LIMITS.get('messages')))"
+    )
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path)}
+
+    def cap(**env: str) -> object:
+        done = subprocess.run(
+            [sys.executable, "-c", show], cwd=ROOT, env={**environ, **env}, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert cap() == [60, 86400]
+    assert cap(RATE_LIMITS="orders=30/60,messages=100/86400") == [100, 86400]
+    assert cap(RATE_LIMITS="off") is None
+
+
+def test_sign_in_links_and_resets_are_limited_per_address_and_client_per_client_and_per_address_a_day(
+    tmp_path,
+):
+    """The defaults docs/front-door.md "Sign-in" names (tests/web/test_frontdoor_mail_limits.py
+    uses them): 5 an hour to one address from one client, 20 sign-in links and 20 resets an hour
+    per client, 30 a day to one address."""
+    show = (
+        "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'aegea_pbem.settings';"
+        " from django.conf import settings as s; print(json.dumps(s.RATE_LIMITS))"
+    )
+    environ = {"PATH": os.environ["PATH"], "AEGEA_VAR_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", show], cwd=ROOT, env=environ, capture_output=True, text=True)
+
+    limits = json.loads(done.stdout)
+    assert limits["mailbox"] == [5, 3600] and limits["mailbox_day"] == [30, 86400]
+    assert limits["signins"] == [20, 3600] and limits["resets"] == [20, 3600]
+    assert limits["newlinks"] == [5, 3600]  # a seat's new link: per client, as it was

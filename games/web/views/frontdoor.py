@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from aegea_pbem.rate_limits import posted_email, rate_limited
+from aegea_pbem.rate_limits import mailing_an_address, rate_limited, remember_mailbox
 from games.models import Invitation, Seat
 from games.projectors.reliability import reliability_of
 from games.reading.own_seats import seat_ids_of_account, seat_link_of_account
@@ -26,24 +26,63 @@ from games.web.forms.frontdoor import SignInForm
 from games.web.seat_cookies import forget_seats
 
 
+def mail_refused(kind: str, retry_after: int) -> str:
+    """Why no sign-in link or password reset was mailed, by the limit that refused it
+    (aegea_pbem/rate_limits.py `mailing_an_address`), and when to try again."""
+    if kind == "mailbox_day":
+        reason = _(
+            "This address has already been sent the most sign-in and password emails it may get in a"
+            " day, so no email was sent."
+        )
+    elif kind == "mailbox":
+        reason = _("Too many emails were asked for this address from your connection, so no email was sent.")
+    elif kind == "resets":
+        reason = _(
+            "Too many password resets were asked from your connection (everyone on your network shares"
+            " it), so no email was sent."
+        )
+    else:
+        reason = _(
+            "Too many sign-in links were asked from your connection (everyone on your network shares"
+            " it), so no email was sent."
+        )
+    return f"{reason} {wait_text(retry_after)}"
+
+
+def wait_text(seconds: int) -> str:
+    """ "Try again in 5 minutes.", from 90 minutes on in hours; rounded up, so never too early."""
+    minutes = math.ceil(seconds / 60)
+    if minutes <= 90:
+        return ngettext("Try again in %(minutes)s minute.", "Try again in %(minutes)s minutes.", minutes) % {
+            "minutes": minutes
+        }
+    hours = math.ceil(minutes / 60)
+    return ngettext("Try again in %(hours)s hour.", "Try again in %(hours)s hours.", hours) % {"hours": hours}
+
+
 def too_many_sign_ins(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:
-    """The sign-in page again, saying that no link was sent and how many minutes to wait (HTTP 429)."""
-    minutes = math.ceil(retry_after / 60)
-    message = ngettext(
-        "Too many sign-in links were asked for this address or from your connection, so no email was"
-        " sent. Try again in %(minutes)s minute.",
-        "Too many sign-in links were asked for this address or from your connection, so no email was"
-        " sent. Try again in %(minutes)s minutes.",
-        minutes,
-    ) % {"minutes": minutes}
+    """The sign-in page again, saying that no link was sent, why, and when to try again (HTTP 429)."""
     form = SignInForm(request.POST or None)
     next_path = safe_next(request, request.POST.get("next") or request.GET.get("next"))
-    context = {"form": form, "refused": message, "next": next_path, "for_a_seat": _is_a_seat(next_path)}
+    context = {
+        "form": form,
+        "refused": mail_refused(kind, retry_after),
+        "next": next_path,
+        "for_a_seat": _is_a_seat(next_path),
+    }
     return render(request, "games/sign_in.html", context, status=429)
 
 
-# Each ask mails an address: limited per client and per address asked for, as a new link is.
-mails_a_link = rate_limited(None, post="newlinks", also=[posted_email], refused=too_many_sign_ins)
+def too_many_resets(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:
+    """The answer to a password reset refused (HTTP 429), in the reader's browser language."""
+    with translation.override(translation.get_language_from_request(request)):
+        context = {"message": mail_refused(kind, retry_after), "kind": kind, "told": True}
+        return render(request, "429.html", context, status=429)
+
+
+# Each ask mails the address it names: limited per (address, client), per client and per address
+# (docs/front-door.md "Sign-in").
+mails_a_link = rate_limited(None, posts=mailing_an_address("signins"), refused=too_many_sign_ins)
 # A link's token is checked before the page shows: guessing is limited per client, as logins are.
 opens_a_link = rate_limited("links", post="logins")
 
@@ -95,7 +134,9 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
             next_path = safe_next(request, check_sign_in(token).next_path)
             user = use_sign_in(token)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect(next_path or "games:organiser")
+            response = redirect(next_path or "games:organiser")
+            remember_mailbox(request, response, user.email)  # strangers cannot lock this browser out
+            return response
         check_sign_in(token)
     except SignInError as error:
         return render(
