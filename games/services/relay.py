@@ -27,9 +27,10 @@ from django.conf import settings
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
+from games.engine.table import MESSAGE_SENT
 from games.mail.keys import Reply
 from games.mail.position import secret_lines
-from games.models import Seat
+from games.models import Event, Seat
 from games.reading.situation import load_game
 from games.services.pasted_original import Written, word_runs, writers_words
 from notifications.models import Outbox
@@ -61,10 +62,12 @@ def without_server_secrets(text: str) -> str:
 
 def reply_text_for_rivals(seat: Seat, text: str, answered: Reply | None = None) -> Written:
     """An email reply's text as it may reach rivals (H-SCREEN): the writer's words up to the pasted
-    original (games/services/pasted_original.py), measured against every email this seat was sent in
-    this game (`answered`, what the reply address is for, among them whatever its age) and the
-    seat's secret lines in both languages; then none of this server's links or addresses."""
-    written = writers_words(text, word_runs(_mailed_texts(seat, answered)), _secret_lines(seat))
+    original (games/services/pasted_original.py), measured against the emails this seat was sent in
+    this game (`answered`, what the reply address is for, among them whatever its age) less the
+    players' messages they tell, and the seat's secret lines in both languages; then none of this
+    server's links or addresses."""
+    mailed = word_runs(_mailed_texts(seat, answered)) - word_runs(_messages_read(seat))
+    written = writers_words(text, mailed, _secret_lines(seat))
     return Written(without_server_secrets(written.text).strip(), written.cut)
 
 
@@ -82,6 +85,13 @@ def _mailed_texts(seat: Seat, answered: Reply | None) -> list[str]:
         email = rendered(row)
         texts += [email.subject, email.text, html.unescape(strip_tags(email.html))]
     return texts
+
+
+def _messages_read(seat: Seat) -> list[str]:
+    """The messages the seat wrote or was sent: players' words, no secret of the seat's, which its
+    emails quote and tell among the happenings; a writer may repeat them, and their writer knows them."""
+    rows = Event.objects.filter(game_id=seat.game_id, type=MESSAGE_SENT).values_list("payload", flat=True)
+    return [p["text"] for p in rows if p["player"] == seat.faction or seat.faction in p["to"]]
 
 
 def _secret_lines(seat: Seat) -> list[str]:
