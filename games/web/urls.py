@@ -1,5 +1,7 @@
 """URLs of the order loop: player pages (docs/operations.md "Links and the seat cookie"), the JSON API,
-organiser pages, the dev mailbox."""
+organiser pages, the dev mailbox. Every answer that shows or opens a seat (its pages, its JSON, its
+export, the link's exchange) is sent with Cache-Control: no-store (`never_cache` on its view): a
+shared device's back button must not show a seat again after sign-out."""
 
 from django.urls import path
 

@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from aegea_pbem.rate_limits import posted_email, rate_limited
@@ -104,6 +105,7 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/sign_in_link.html", {})
 
 
+@never_cache
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
     """Sign out and land on the site's home page, told so in the person's language. On a shared
@@ -120,6 +122,7 @@ def sign_out(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@never_cache  # its redirect carries a fresh link's token
 @login_required
 def open_own_seat(request: HttpRequest, seat_id: int) -> HttpResponse:
     """One of the account's own seats (its address holds it): the seat's page, through a fresh link
