@@ -29,6 +29,12 @@ urlpatterns = [
     path("play/<int:game_id>/<int:seat_id>/move-cost", board.move_cost, name="seat-move-cost"),
     path("play/<int:game_id>/<int:seat_id>/history/", history.player_history, name="seat-history"),
     path("play/<int:game_id>/<int:seat_id>/export.json", history.seat_export, name="seat-export"),
+    # Every browser's grant of the seat revoked (games/services/seat_grants.py).
+    path(
+        "play/<int:game_id>/<int:seat_id>/sign-out-everywhere/",
+        frontdoor.seat_sign_out_everywhere,
+        name="seat-sign-out-everywhere",
+    ),
     # Messages, vacations, preferences and time zones from the page (any word after the seat).
     path("play/<int:game_id>/<int:seat_id>/<str:action>/", table.player_action, name="seat-action"),
     # The emailed link, and any page below it: the token is exchanged for the seat cookie.

@@ -57,6 +57,7 @@ ASKS = [
     Ask("seat-history", "GET", lambda seat, token, page: page + "history/?since=all"),
     Ask("seat-export", "GET", lambda seat, token, page: page + "export.json"),
     Ask("seat-action", "POST", lambda seat, token, page: page + "vacation/", lambda seat: {"days": "2"}),
+    Ask("seat-sign-out-everywhere", "POST", lambda seat, token, page: page + "sign-out-everywhere/"),
     Ask("play", "GET", lambda seat, token, page: f"/play/{seat.game_id}/{token}/"),
     Ask("play-rest", "GET", lambda seat, token, page: f"/play/{seat.game_id}/{token}/history/"),
     Ask("api-state", "GET", lambda seat, token, page: f"/api/games/{seat.game_id}/state", bearer=True),

@@ -1,5 +1,5 @@
-"""The front door's pages (docs/front-door.md): sign-in by email and out, a player's own seats, and a
-player's profile. Parse, call a service, render."""
+"""The front door's pages (docs/front-door.md): sign-in by email and out (also every browser out of a
+seat), a player's own seats, and a player's profile. Parse, call a service, render."""
 
 from __future__ import annotations
 
@@ -21,10 +21,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 from aegea_pbem.rate_limits import posted_email, rate_limited
 from games.models import Invitation, Seat
 from games.projectors.reliability import reliability_of
+from games.reading.links import LinkError
 from games.reading.own_seats import seat_ids_of_account, seat_link_of_account
+from games.services.languages import page_language
+from games.services.seat_grants import sign_out_everywhere
 from games.services.sign_in import SignInError, ask_for_sign_in, check_sign_in, use_sign_in
 from games.web.forms.frontdoor import SignInForm
-from games.web.seat_cookies import forget_seats
+from games.web.seat_cookies import forget_seat, forget_seats, resolve_seat
+from games.web.seat_limits import link_in_path
+from games.web.views.play import link_error_page
 
 
 def too_many_sign_ins(request: HttpRequest, retry_after: int, kind: str) -> HttpResponse:
@@ -109,8 +114,9 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
     """Sign out and land on the site's home page, told so in the person's language. On a shared
-    device signing out ends the seats' pages too: every seat cookie this browser holds is dropped
-    (seat_cookies.forget_seats), so /play/<game>/<seat>/ opens again only from the emailed link."""
+    device signing out ends the seats' pages too: this browser's seat grants are revoked and every
+    seat cookie it holds is dropped (seat_cookies.forget_seats), so /play/<game>/<seat>/ opens
+    again only from the emailed link, and a copy of a cookie taken before opens nothing."""
     own = seat_ids_of_account(request.user)
     logout(request)
     messages.success(
@@ -119,6 +125,32 @@ def sign_out(request: HttpRequest) -> HttpResponse:
     )
     response = redirect("home")
     forget_seats(request, response, also=own)
+    return response
+
+
+@never_cache
+@rate_limited("links", post="orders", bucket=link_in_path)
+@require_POST
+def seat_sign_out_everywhere(request: HttpRequest, game_id: int, seat_id: int) -> HttpResponse:
+    """The seat page's "Sign out everywhere": every browser's grant of the seat is revoked, this
+    one's too (games/services/seat_grants.py), and the home page says so; the emailed link opens
+    the seat again. For a lost phone, or a seat once opened on someone else's computer."""
+    try:
+        seat = resolve_seat(request, game_id, seat_id)
+    except LinkError as error:
+        return link_error_page(request, error)
+    sign_out_everywhere(seat)
+    with translation.override(page_language(request, seat)):
+        messages.success(
+            request,
+            _(
+                "Every browser that had opened your seat in %(game)s is signed out of it, this one"
+                " too. The link in your email opens it again."
+            )
+            % {"game": seat.game.name},
+        )
+    response = redirect("home")
+    forget_seat(request, response, seat)
     return response
 
 
