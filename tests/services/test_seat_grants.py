@@ -31,3 +31,15 @@ def test_the_prune_deletes_the_grants_revoked_or_expired_a_day_ago_and_keeps_the
     for key in (revoked_today, revoked_before, expired_before):
         with pytest.raises(LinkError, match="signed_out"):
             admitted_seat(key, seat.game_id, seat.pk)
+
+
+def test_the_beat_prunes_the_seat_grants_daily(settings):
+    from games.tasks import prune_seat_grants
+
+    entry = settings.CELERY_BEAT_SCHEDULE["games-prune-seat-grants"]
+    assert (entry["task"], entry["schedule"]) == (prune_seat_grants.name, 86400.0)
+    assert prune_seat_grants.name == "games.prune_seat_grants"
+    seat = two_player_game().seats.get(faction="athens")
+    grant_seat(seat, new_browser_id(), now=timezone.now() - timedelta(days=32))  # expired two days ago
+    assert prune_seat_grants.delay().get() == 1
+    assert not SeatGrant.objects.exists()
