@@ -215,6 +215,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "games-remind-invitations": {"task": "games.remind_invitations", "schedule": 3600.0},
     # Sign-in requests expired or spent a day ago (docs/front-door.md "Sign-in") are deleted.
     "games-prune-sign-ins": {"task": "games.prune_sign_ins", "schedule": 86400.0},
+    # Seat grants revoked or expired a day ago (docs/operations.md "Links and the seat cookie").
+    "games-prune-seat-grants": {"task": "games.prune_seat_grants", "schedule": 86400.0},
 }
 # Sent emails of ended games keep their bodies this many days; then the daily beat task blanks them
 # (the rows stay: games/services/outbox_prune.py, docs/operations.md "Disk"). "off" keeps them for ever.

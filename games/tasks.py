@@ -1,8 +1,9 @@
-"""Celery tasks: the beat's polls of long games (deadlines, digests), the outbox's and the sign-in
-requests' pruning, and the new links asked for on /links/new/, with how the web hands that ask over
-(ask_for_new_links). They poll the database; nothing waits in Redis. The registered names (games.*)
-stay as they are, so queued and scheduled tasks keep running. Each task calls its service through
-the service's module, so that a test's patch of the service is the one a task runs.
+"""Celery tasks: the beat's polls of long games (deadlines, digests), the pruning of the outbox, the
+sign-in requests and the seat grants, and the new links asked for on /links/new/, with how the web
+hands that ask over (ask_for_new_links). They poll the database; nothing waits in Redis. The
+registered names (games.*) stay as they are, so queued and scheduled tasks keep running. Each task
+calls its service through the service's module, so that a test's patch of the service is the one a
+task runs.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from games.services import (
     invitations,
     outbox_prune,
     published_heads,
+    seat_grants,
     sign_in,
 )
 
@@ -62,6 +64,12 @@ def prune_outbox() -> int:
 def prune_sign_ins() -> int:
     """Daily: delete the sign-in requests expired or spent a day ago (games/services/sign_in.py)."""
     return sign_in.prune_sign_in_requests()
+
+
+@shared_task(name="games.prune_seat_grants", ignore_result=True)
+def prune_seat_grants() -> int:
+    """Daily: delete the seat grants revoked or expired a day ago (games/services/seat_grants.py)."""
+    return seat_grants.prune_seat_grants()
 
 
 @shared_task(name="games.send_new_links", ignore_result=True)

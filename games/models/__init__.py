@@ -10,6 +10,7 @@ from .long_games import DeadlineSettings, NotificationPreference, SeatClock, Vac
 from .projections import GameSummary
 from .published_heads import PublishedHead  # noqa: F401  (the daily public list of heads)
 from .reliability import SeatHolder, SeatRecord  # noqa: F401  (who held a seat, and what they did)
+from .seat_grants import SeatGrant  # noqa: F401  (the browsers a seat was opened in)
 from .seats import GameProgress, Seat  # noqa: F401  (seats and the progress read model)
 from .store import Event, Game, Snapshot
 

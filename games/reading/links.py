@@ -55,6 +55,27 @@ class LinkError(Exception):
                 " Your own page opens from the link in your email."
             ),
         ),
+        # A seat cookie whose grant was revoked (games/services/seat_grants.py): this browser signed
+        # out, or the player signed every browser out of the seat.
+        "signed_out": (
+            403,
+            _("This browser was signed out of this seat. The link in your email opens it again."),
+        ),
+        "grant_expired": (
+            403,
+            _(
+                "This browser's sign-in to this seat has expired."
+                " The link in your latest email opens it again."
+            ),
+        ),
+        # A seat cookie of before grants: it held the link's token, which no page accepts any more.
+        "outdated": (
+            403,
+            _(
+                "This site now keeps track of the browsers that open a seat, so the key this browser"
+                " kept from before no longer opens it. Please open the link in your email once more."
+            ),
+        ),
     }
 
     def __init__(self, reason: str) -> None:

@@ -1,5 +1,7 @@
 """URLs of the order loop: player pages (docs/operations.md "Links and the seat cookie"), the JSON API,
-organiser pages, the dev mailbox."""
+organiser pages, the dev mailbox. Every answer that shows or opens a seat (its pages, its JSON, its
+export, the link's exchange) is sent with Cache-Control: no-store (`never_cache` on its view): a
+shared device's back button must not show a seat again after sign-out."""
 
 from django.urls import path
 
@@ -27,6 +29,12 @@ urlpatterns = [
     path("play/<int:game_id>/<int:seat_id>/move-cost", board.move_cost, name="seat-move-cost"),
     path("play/<int:game_id>/<int:seat_id>/history/", history.player_history, name="seat-history"),
     path("play/<int:game_id>/<int:seat_id>/export.json", history.seat_export, name="seat-export"),
+    # Every browser's grant of the seat revoked (games/services/seat_grants.py).
+    path(
+        "play/<int:game_id>/<int:seat_id>/sign-out-everywhere/",
+        frontdoor.seat_sign_out_everywhere,
+        name="seat-sign-out-everywhere",
+    ),
     # Messages, vacations, preferences and time zones from the page (any word after the seat).
     path("play/<int:game_id>/<int:seat_id>/<str:action>/", table.player_action, name="seat-action"),
     # The emailed link, and any page below it: the token is exchanged for the seat cookie.

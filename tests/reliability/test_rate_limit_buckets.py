@@ -1,5 +1,6 @@
 """Rate-limit buckets: the client's address behind a trusted proxy, and a seat's own allowance for a
-request with a valid link token (aegea_pbem/rate_limits.py, games/web/seat_limits.py)."""
+request with a valid link token or a seat cookie whose grant is live (aegea_pbem/rate_limits.py,
+games/web/seat_limits.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 from django.core.cache import caches
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from aegea_pbem.rate_limits import client_address
 from aegea_pbem.security_config import parse_trusted_proxies
 from games.reading.links import link_token
 from games.reading.situation import load_game
-from tests.browser_like_client import BrowserLikeClient
+from games.web.seat_cookies import cookie_name
+from tests.browser_like_client import BrowserLikeClient, seat_page
 from tests.order_loop_support import seats_to_act, two_player_game
+from tests.web.support import sign_out_as_a_browser
 
 PROXY = "10.1.0.5"
 JUNK_SENDER, PLAYER = "203.0.113.66", "198.51.100.7"
@@ -104,3 +107,22 @@ def test_a_seats_allowance_is_its_own_whichever_address_spends_it(settings):
     ]
     assert opened == [200, 200, 429]
     assert BrowserLikeClient().get(state, HTTP_AUTHORIZATION=f"Bearer {link_token(ben)}").status_code == 200
+
+
+@time_machine.travel(datetime(2026, 11, 30, 12, 0, 5, tzinfo=UTC), tick=False)
+@pytest.mark.django_db
+def test_a_signed_out_copy_of_a_seat_cookie_spends_its_own_address_not_the_seats(settings):
+    """A seat cookie spends its seat's allowance only while its grant is live (games/web/seat_limits.py):
+    a copy kept after sign-out cannot lock its player out."""
+    settings.RATE_LIMITS = {"links": (3, 60)}
+    caches["ratelimit"].clear()
+    seat = two_player_game().seats.get(faction="athens")
+    player = Client(REMOTE_ADDR=PLAYER)
+    page = seat_page(player, seat.game_id, link_token(seat))  # the seat's first request
+    copy = player.cookies[cookie_name(seat.pk)].value
+    sign_out_as_a_browser(player)
+    thief = Client(REMOTE_ADDR=JUNK_SENDER)
+    thief.cookies[cookie_name(seat.pk)] = copy
+    assert [thief.get(page).status_code for _ in range(4)] == [403, 403, 403, 429]
+    seat_page(player, seat.game_id, link_token(seat))  # its second
+    assert player.get(page).status_code == 200  # its third: within the seat's 3

@@ -10,10 +10,10 @@ import pytest
 from django.test import RequestFactory
 
 from games.models import Event
-from games.reading.links import link_token
 from games.services.game_setup import PlayerSpec, create_game
 from games.web.seat_cookies import cookie_name
 from games.web.views.board import move_cost
+from tests.web.support import seat_cookie
 
 SCENARIO: dict[str, Any] = {
     "players": {"athens": {"fp": 6, "ap": 4}, "sparta": {"fp": 2}},
@@ -33,7 +33,7 @@ PLAYERS = [
 
 def ask(seat, kind: str, **fields: str) -> dict[str, Any]:
     request = RequestFactory().get("/", {"kind": kind, **{f"{kind}-{k}": v for k, v in fields.items()}})
-    request.COOKIES[cookie_name(seat.pk)] = link_token(seat)
+    request.COOKIES[cookie_name(seat.pk)] = seat_cookie(seat)
     response = move_cost(request, seat.game_id, seat.pk)
     assert response.status_code == 200
     return json.loads(response.content)

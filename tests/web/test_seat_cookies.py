@@ -1,5 +1,6 @@
-"""The emailed link's token leaves the address bar: it is exchanged for the seat cookie on its first
-visit (games/web/seat_cookies.py, docs/operations.md "Links and the seat cookie").
+"""The emailed link's token leaves the address bar: it is exchanged for the seat cookie, a grant of the
+seat to the browser, on its first visit (games/web/seat_cookies.py, docs/operations.md "Links and
+the seat cookie").
 
 Finding "tokens in URLs": every page of a seat lived at /play/<game>/<token>/…, so the token filled
 access logs, Referer headers and browser history, and each page view signed a fresh 30-day token
@@ -18,11 +19,12 @@ from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Event, Seat
+from games.models import Event, Seat, SeatGrant
 from games.reading.links import SALT, link_token, revoke_links
 from games.reading.situation import load_game
 from games.web.seat_cookies import COOKIE_PREFIX, cookie_name
 from tests.order_loop_support import seats_to_act, two_player_game
+from tests.web.support import seat_cookie
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +63,8 @@ def test_the_emailed_link_sets_the_seat_cookie_and_redirects_to_the_address_with
     page = reverse("games:seat", args=[game.pk, seat.pk])
     assert response.status_code == 302 and response["Location"] == page
     cookie = response.cookies[cookie_name(seat.pk)]
-    assert cookie.value == token
+    assert token not in cookie.value and not valid_tokens_in(cookie.value)  # a grant's key, not the token
+    assert SeatGrant.objects.filter(seat=seat, revoked_at=None).count() == 1
     assert cookie["httponly"] is True and cookie["samesite"] == "Lax" and cookie["path"] == page
     assert int(cookie["max-age"]) == 30 * 24 * 3600 and not cookie["secure"]  # http: no Secure flag
     opened = client.get(page)
@@ -106,8 +109,8 @@ def test_a_cookie_opens_only_its_own_seat_and_revoking_the_links_revokes_it():
     game = two_player_game()
     athens, sparta = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
     thief = Client()
-    # Athens' token under Sparta's cookie name, at Sparta's address: refused, not Athens' page.
-    thief.cookies[cookie_name(sparta.pk)] = link_token(athens)
+    # Athens' cookie under Sparta's cookie name, at Sparta's address: refused, not Athens' page.
+    thief.cookies[cookie_name(sparta.pk)] = seat_cookie(athens)
     assert thief.get(reverse("games:seat", args=[game.pk, sparta.pk])).status_code == 404
     client = Client()
     page = open_link(client, athens)

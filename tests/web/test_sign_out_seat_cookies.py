@@ -18,26 +18,14 @@ from django.test import Client
 
 from games.reading.links import link_token
 from games.services.game_setup import PlayerSpec, create_game
-from games.web.seat_cookies import COOKIE_PREFIX, SEATS_HELD, cookie_name
+from games.web.seat_cookies import BROWSER, SEATS_HELD, cookie_name
 from tests.order_loop_support import seats_to_act
+from tests.web.support import sign_out_as_a_browser
 
 pytestmark = pytest.mark.django_db
 
 IDA = PlayerSpec("Ida", "ida@example.com", "athens")
 BEN = PlayerSpec("Ben", "ben@example.com", "sparta")
-
-
-def sign_out_as_a_browser(client: Client, **headers):
-    """POST /sign-out/ with only the cookies a browser sends there (the seat cookies' paths lie below
-    /play/: not those), then keep, as the browser would, the seat cookies the answer did not delete."""
-    seat_cookies = {
-        name: client.cookies.pop(name) for name in list(client.cookies) if name.startswith(COOKIE_PREFIX)
-    }
-    response = client.post("/sign-out/", **headers)
-    for name, morsel in seat_cookies.items():
-        if name not in response.cookies:
-            client.cookies[name] = morsel
-    return response
 
 
 def deleted(response, name: str) -> dict[str, object]:
@@ -69,7 +57,7 @@ def test_sign_out_deletes_every_seat_cookie_this_browser_holds_and_the_seat_page
     page = f"/play/{mine.game_id}/{mine.pk}/"
     assert opened.redirect_chain[-1][0] == page and 'name="command"' in opened.content.decode()
     client.get(f"/play/{anothers.game_id}/{link_token(anothers)}/")
-    assert {cookie_name(mine.pk), cookie_name(anothers.pk), SEATS_HELD} <= set(client.cookies)
+    assert {cookie_name(mine.pk), cookie_name(anothers.pk), SEATS_HELD, BROWSER} <= set(client.cookies)
 
     out = sign_out_as_a_browser(client, HTTP_ACCEPT_LANGUAGE=language)
     assert out.status_code == 302 and out["Location"] == "/"
@@ -77,7 +65,7 @@ def test_sign_out_deletes_every_seat_cookie_this_browser_holds_and_the_seat_page
     assert deleted(out, cookie_name(mine.pk)) == {"path": page, **set_as}
     theirs = f"/play/{anothers.game_id}/{anothers.pk}/"
     assert deleted(out, cookie_name(anothers.pk)) == {"path": theirs, **set_as}
-    assert deleted(out, SEATS_HELD) == {"path": "/", **set_as}
+    assert deleted(out, SEATS_HELD) == deleted(out, BROWSER) == {"path": "/", **set_as}
     assert said in client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
     # The browser dropped the cookies: the seat's page without its token is the stranger's.

@@ -13,6 +13,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -48,6 +49,7 @@ def _error(status: int, code: str, message: str, rule: str | None = None) -> Jso
     return JsonResponse({"error": body}, status=status)
 
 
+@never_cache
 @rate_limited("links", bucket=link_in_header)
 @require_GET
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
@@ -73,6 +75,7 @@ def state(request: HttpRequest, game_id: int) -> JsonResponse:
         )
 
 
+@never_cache
 @csrf_exempt
 @rate_limited("orders", bucket=link_in_header)
 @require_POST

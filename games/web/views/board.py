@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
@@ -25,6 +26,7 @@ from games.words.order_previews import preview_text
 from games.words.orders import violation_text
 
 
+@never_cache
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_GET
 def move_cost(request: HttpRequest, game_id: int, seat_id: int) -> JsonResponse:

@@ -1,5 +1,5 @@
-"""The front door's pages (docs/front-door.md): sign-in by email and out, a player's own seats, and a
-player's profile. Parse, call a service, render."""
+"""The front door's pages (docs/front-door.md): sign-in by email and out (also every browser out of a
+seat), a player's own seats, and a player's profile. Parse, call a service, render."""
 
 from __future__ import annotations
 
@@ -15,15 +15,21 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from aegea_pbem.rate_limits import mailing_an_address, rate_limited, remember_mailbox
 from games.models import Invitation, Seat
 from games.projectors.reliability import reliability_of
+from games.reading.links import LinkError
 from games.reading.own_seats import seat_ids_of_account, seat_link_of_account
+from games.services.languages import page_language
+from games.services.seat_grants import sign_out_everywhere
 from games.services.sign_in import SignInError, ask_for_sign_in, check_sign_in, use_sign_in
 from games.web.forms.frontdoor import SignInForm
-from games.web.seat_cookies import forget_seats
+from games.web.seat_cookies import forget_seat, forget_seats, resolve_seat
+from games.web.seat_limits import link_in_path
+from games.web.views.play import link_error_page
 
 
 def mail_refused(kind: str, retry_after: int) -> str:
@@ -145,11 +151,13 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/sign_in_link.html", {})
 
 
+@never_cache
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
     """Sign out and land on the site's home page, told so in the person's language. On a shared
-    device signing out ends the seats' pages too: every seat cookie this browser holds is dropped
-    (seat_cookies.forget_seats), so /play/<game>/<seat>/ opens again only from the emailed link."""
+    device signing out ends the seats' pages too: this browser's seat grants are revoked and every
+    seat cookie it holds is dropped (seat_cookies.forget_seats), so /play/<game>/<seat>/ opens
+    again only from the emailed link, and a copy of a cookie taken before opens nothing."""
     own = seat_ids_of_account(request.user)
     logout(request)
     messages.success(
@@ -161,6 +169,33 @@ def sign_out(request: HttpRequest) -> HttpResponse:
     return response
 
 
+@never_cache
+@rate_limited("links", post="orders", bucket=link_in_path)
+@require_POST
+def seat_sign_out_everywhere(request: HttpRequest, game_id: int, seat_id: int) -> HttpResponse:
+    """The seat page's "Sign out everywhere": every browser's grant of the seat is revoked, this
+    one's too (games/services/seat_grants.py), and the home page says so; the emailed link opens
+    the seat again. For a lost phone, or a seat once opened on someone else's computer."""
+    try:
+        seat = resolve_seat(request, game_id, seat_id)
+    except LinkError as error:
+        return link_error_page(request, error)
+    sign_out_everywhere(seat)
+    with translation.override(page_language(request, seat)):
+        messages.success(
+            request,
+            _(
+                "Every browser that had opened your seat in %(game)s is signed out of it, this one"
+                " too. The link in your email opens it again."
+            )
+            % {"game": seat.game.name},
+        )
+    response = redirect("home")
+    forget_seat(request, response, seat)
+    return response
+
+
+@never_cache  # its redirect carries a fresh link's token
 @login_required
 def open_own_seat(request: HttpRequest, seat_id: int) -> HttpResponse:
     """One of the account's own seats (its address holds it): the seat's page, through a fresh link

@@ -18,6 +18,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from aegea_pbem.rate_limits import rate_limited
@@ -89,6 +90,7 @@ def _context(request: HttpRequest, game: Game, viewer: str | None, language: str
     }
 
 
+@never_cache
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_GET
 def player_history(request: HttpRequest, game_id: int, seat_id: int) -> HttpResponse:
@@ -147,6 +149,7 @@ def _export_reader(request: HttpRequest, game_id: int) -> Seat | Game | JsonResp
     )
 
 
+@never_cache
 @rate_limited("links", bucket=link_in_header)
 @require_GET
 def export(request: HttpRequest, game_id: int) -> JsonResponse:
@@ -161,6 +164,7 @@ def export(request: HttpRequest, game_id: int) -> JsonResponse:
     return _download(document, game_id)
 
 
+@never_cache
 @rate_limited("links", bucket=link_in_path)
 @require_GET
 def seat_export(request: HttpRequest, game_id: int, seat_id: int) -> JsonResponse:

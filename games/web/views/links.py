@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
@@ -20,6 +21,7 @@ from games.web.views.play import link_error_page
 
 # A visit of the link, whatever the method: the order an old page posts here is counted once, by
 # the page the 307 sends it on to.
+@never_cache  # its answer sets the seat cookie
 @rate_limited("links", post="links", bucket=link_in_path)
 @require_http_methods(["GET", "HEAD", "POST"])
 def open_link(request: HttpRequest, game_id: int, token: str, rest: str = "") -> HttpResponse:

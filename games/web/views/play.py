@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from aegea_pbem.rate_limits import rate_limited
@@ -54,6 +55,7 @@ def link_error_page(request: HttpRequest, error: LinkError) -> HttpResponse:
     return render(request, "games/link_error.html", context, status=error.status)
 
 
+@never_cache
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_http_methods(["GET", "POST"])
 def player_page(request: HttpRequest, game_id: int, seat_id: int) -> HttpResponse:

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -29,6 +30,7 @@ from games.web.views.play import link_error_page
 from games.words.clock import deadline_text, recompute_deadlines, seat_zone, settings_for
 
 
+@never_cache
 @rate_limited("links", post="orders", bucket=link_in_path)
 @require_POST
 def player_action(request: HttpRequest, game_id: int, seat_id: int, action: str) -> HttpResponse:
