@@ -131,6 +131,6 @@ def test_h_screen_the_writer_is_shown_what_was_relayed_and_that_the_rest_was_lef
     answer = [m for m in mail.outbox if m.to == [writer.email]][-1]
     with translation.override(language):
         rival_name = str(faction_name(rival.faction))
-    assert sent_to.format(rival=rival_name) in answer.body
-    assert "> Okej.\n> Delos är ditt.\n" in answer.body
+    # What left stands right under the words that introduce it.
+    assert f"{sent_to.format(rival=rival_name)}\n\n> Okej.\n> Delos är ditt.\n" in answer.body
     assert left_out in " ".join(answer.body.split())

@@ -217,7 +217,10 @@ def _answer(
             "reply",
             inbound_id,
             ANSWER_SUBJECTS[outcome]() % {"faction": faction_name(seat.faction), "game": game.name},
-            [*paragraphs, whose_turn(loaded.state, seat.faction)],
+            # A quote follows the paragraphs: what introduces it ("Sent to Athens:") stays last.
+            [whose_turn(loaded.state, seat.faction), *paragraphs]
+            if quote
+            else [*paragraphs, whose_turn(loaded.state, seat.faction)],
             reply_seq=loaded.seq,
             extra={
                 "syntax_help": help_lines() if help else [],
