@@ -21,6 +21,7 @@ from .sql_cursor import kept_cursor
 from .sql_pipeline import after_sync, held, in_pipeline
 
 _SQL: dict[tuple[Any, ...], str] = {}
+MAX_PARAMETERS = 65_535  # PostgreSQL's wire protocol counts a statement's parameters in 16 bits
 Preparer = Callable[[models.Model, Any], Any]
 # An int of an integer field, a str of a text field, a bool of a boolean field, an aware datetime
 # (or None) of a time field that is not auto_now(_add), and a dict or list of a JSON field are bound
@@ -71,7 +72,8 @@ def insert_rows(
     fields = [f for f in meta.concrete_fields if not (auto_pk and f is meta.pk)]
     conn = connections[DEFAULT_DB_ALIAS]  # the thread's connection, looked up once (not per attribute)
     ops = conn.ops
-    size = max(1, ops.bulk_batch_size(fields, rows))
+    # Django's PostgreSQL backend sets no batch size, but the protocol binds at most 65,535 parameters.
+    size = max(1, min(ops.bulk_batch_size(fields, rows), MAX_PARAMETERS // len(fields)))
     returning = returning_pk and auto_pk and conn.features.can_return_rows_from_bulk_insert
     prepare = _preparers(tuple(fields))
     for start in range(0, len(rows), size):

@@ -205,3 +205,14 @@ def test_update_and_delete_on_the_event_table_are_refused_by_postgresql(game, ap
         cursor.execute(statement, [game.pk])
 
     assert Event.objects.get(game=game).payload == {"seed_hash": "ab"}
+
+
+@pytest.mark.postgresql
+def test_an_append_of_more_events_than_one_statement_may_bind_is_written_whole(game):
+    """PostgreSQL binds at most 65,535 parameters in one statement: an append of 8,000 events (nine
+    columns each) once failed as a whole; it is written in as many statements as it needs."""
+    rows = append_events(game, 0, events(*["Noted"] * 8000), actor="organiser", now=NOW)
+
+    assert [row.seq for row in rows] == list(range(1, 8001))
+    assert Event.objects.filter(game=game).count() == 8000
+    assert load_events(game)[-1].hash == rows[-1].hash
