@@ -147,11 +147,12 @@ def seat_bucket(game_id: int, seat_id: int, version: int) -> str:
 
 @dataclass(frozen=True)
 class MailedMessage:
-    """A message written in an email reply, as sent; `cut`: the pasted original below the writer's
-    words was left out (games/services/relay.py), so the writer is shown what left."""
+    """A message written in an email reply, as sent; `left_out`: the start of the pasted original
+    left out below the writer's words (games/services/relay.py), "" if none, so the writer is shown
+    what left and what did not."""
 
     event: Event
-    cut: bool
+    left_out: str
 
 
 def send_mailed_message(
@@ -170,4 +171,4 @@ def send_mailed_message(
             % {"seconds": wait}
         )
     written = reply_text_for_rivals(seat, text, answered)
-    return MailedMessage(send_message(seat, to, written.text), written.cut)
+    return MailedMessage(send_message(seat, to, written.text), written.left_out)

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from html import unescape
+
+from django.utils.html import strip_tags
 
 RUN = 5  # consecutive words shared with a mailed email: the pasted original has begun
-SHORTEST_SECRET = 3  # a secret line of fewer words ("Mission Cards:") is too common to cut on
+SHOWN_WORDS = 8  # of what was left out, the writer is shown its start
 WORD = re.compile(r"\w+")
 EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A client's separator: "-----Oryginalna wiadomość-----", "__________", "-------- Původní zpráva --------".
@@ -32,10 +35,19 @@ ATTRIBUTION_LINES = 4  # an attribution ("Em qua., 30 de nov. de 2026 … escrev
 
 @dataclass(frozen=True)
 class Written:
-    """A reply's own words (`text`), and whether a pasted original was cut from below them."""
+    """A reply's own words (`text`); `left_out`: the start of the pasted original cut from below
+    them (its first SHOWN_WORDS words), "" when nothing was."""
 
     text: str
-    cut: bool
+    left_out: str = ""
+
+
+def html_as_text(html: str) -> str:
+    """An HTML part as lines of text: quoted blocks as one "> " line (a player's words, or the quoted
+    original), paragraphs and breaks as new lines, entities as the characters they stand for."""
+    html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n> \n", html)
+    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>|</tr>|</li>|<hr\b[^>]*>", "\n", html)
+    return unescape(strip_tags(html))
 
 
 def words(text: str) -> list[str]:
@@ -43,12 +55,16 @@ def words(text: str) -> list[str]:
     return [_normal(m.group()) for m in WORD.finditer(text)]
 
 
-def word_runs(texts: Iterable[str], run: int = RUN) -> set[tuple[str, ...]]:
-    """Every run of `run` consecutive normalised words in any of `texts`."""
+def word_runs(texts: Iterable[str], gaps: Sequence[str] = (), run: int = RUN) -> set[tuple[str, ...]]:
+    """Every run of `run` consecutive normalised words in any of `texts`, none across a "> " quote
+    line nor across any of `gaps` where a text holds it whole (a player's message as an email
+    narrates it: players' words, which a writer may repeat, are no secret of the seat's)."""
+    holes = [hole for hole in (words(gap) for gap in gaps) if hole]
     runs = set()
     for text in texts:
-        found = words(text)
-        runs.update(tuple(found[i : i + run]) for i in range(len(found) - run + 1))
+        for part in _unquoted_parts(text):
+            for found in _split_at(words(part), holes):
+                runs.update(tuple(found[i : i + run]) for i in range(len(found) - run + 1))
     return runs
 
 
@@ -56,25 +72,48 @@ def writers_words(
     text: str, mailed_runs: set[tuple[str, ...]], secret_lines: Iterable[str], run: int = RUN
 ) -> Written:
     """H-SCREEN: `text` up to the pasted original (see the module docstring): before the first run of
-    `run` words in `mailed_runs` and the first of `secret_lines`, less the client's header above it
-    (or at its end, above an original quoted with "> ", which the reply reading left out)."""
+    `run` words in `mailed_runs` and the first of `secret_lines`, less the client's header above it."""
     spans = [(_normal(m.group()), m.start()) for m in WORD.finditer(text)]
     found = [word for word, _ in spans]
-    start = _first_run(found, mailed_runs, run)
-    for secret in filter(lambda s: len(s) >= SHORTEST_SECRET, (words(line) for line in secret_lines)):
-        at = _first_sequence(found, secret)
-        if at is not None and (start is None or at < start):
-            start = at
-    lines = text[: spans[start][1] if start is not None else len(text)].split("\n")
-    if start is not None and not WORD.search(lines[-1]):  # what the cut line held before it: quote marks
+    starts = [_first_run(found, mailed_runs, run)]
+    starts += [_first_sequence(found, words(line)) for line in secret_lines]
+    start = min((at for at in starts if at is not None), default=None)
+    if start is None:
+        return Written(text.strip())
+    lines = text[: spans[start][1]].split("\n")
+    if not WORD.search(lines[-1]):  # what the cut line held before the original: quote marks
         lines.pop()
-    # The client's header stays when the original below it was quoted and so not read as words.
-    kept = "\n".join(_without_client_header(lines)).strip()
-    return Written(kept, cut=start is not None or kept != text.strip())
+    kept = "\n".join(_without_client_header(lines))  # a prefix of `text`, so the rest was left out
+    return Written(kept.strip(), " ".join(text[len(kept) :].split()[:SHOWN_WORDS]))
 
 
 def _normal(word: str) -> str:
     return unicodedata.normalize("NFKC", word).casefold()
+
+
+def _unquoted_parts(text: str) -> list[str]:
+    """The text split at its "> " lines, which quote a player's words."""
+    parts, part = [], []
+    for line in text.splitlines():
+        if line.lstrip().startswith(">"):
+            parts.append("\n".join(part))
+            part = []
+        else:
+            part.append(line)
+    return [*parts, "\n".join(part)]
+
+
+def _split_at(found: list[str], holes: list[list[str]]) -> list[list[str]]:
+    """`found` cut into the stretches between whole occurrences of any of `holes`."""
+    pieces, i, begin = [], 0, 0
+    while i < len(found):
+        hole = next((h for h in holes if found[i : i + len(h)] == h), None)
+        if hole is None:
+            i += 1
+            continue
+        pieces.append(found[begin:i])
+        i = begin = i + len(hole)
+    return [*pieces, found[begin:]]
 
 
 def _first_run(found: list[str], runs: set[tuple[str, ...]], run: int) -> int | None:
@@ -83,40 +122,45 @@ def _first_run(found: list[str], runs: set[tuple[str, ...]], run: int) -> int | 
 
 def _first_sequence(found: list[str], sequence: list[str]) -> int | None:
     n = len(sequence)
+    if not n:
+        return None
     return next((i for i in range(len(found) - n + 1) if found[i : i + n] == sequence), None)
 
 
 def _without_client_header(lines: list[str]) -> list[str]:
     """`lines` less the client's header at their end: its separator, its "From:/Sent:/To:/Subject:"
-    block in any language, or its attribution line (wrapped too), told by an address, a date or a
-    separator; blank lines between such blocks go too. A writer's own last line is kept."""
+    block in any language, or its attribution line (wrapped too); blank lines between such blocks go
+    too. A writer's own last line is kept unless it has a header's shape."""
     while True:
         while lines and not lines[-1].strip():
             lines.pop()
-        start = _header_start(lines)
-        if start is None:
+        found = [start for start in (_header_block(lines), _attribution(lines)) if start is not None]
+        if not found:
             return lines
-        del lines[start:]
-
-
-def _header_start(lines: list[str]) -> int | None:
-    """Where a client's header block or attribution ends `lines`, if one does."""
-    found = [start for start in (_header_block(lines), _attribution(lines)) if start is not None]
-    return min(found, default=None)
+        del lines[min(found) :]
 
 
 def _header_block(lines: list[str]) -> int | None:
-    """The earliest line from which every line is a separator, a header or holds an address, with an
-    address, a date or a separator among them, and which starts after a blank line, with a separator
-    or with an address ("From: AEGEAPOLIS <…>"): a writer's "Deal: …" just above it is theirs."""
+    """The earliest line of a header block ending `lines`: "label: value" lines (an address wrapped
+    onto a line of its own among them), two at least and with an address or a date among them, or a
+    separator; it starts after a blank line, with a separator or with a header naming an address
+    ("From: AEGEAPOLIS <…>"), so that a writer's "Deal: …" just above it stays theirs."""
     start = None
     for i in range(len(lines) - 1, -1, -1):
         line = lines[i].strip(" >\t")
-        if not line or not (SEPARATOR.match(line) or HEADER.match(line) or EMAIL_ADDRESS.search(line)):
+        headers = [p for p in (part.strip(" >\t") for part in lines[i:]) if HEADER.match(p)]
+        if not line or not (
+            SEPARATOR.match(line) or HEADER.match(line) or EMAIL_ADDRESS.fullmatch(line.strip("<>"))
+        ):
             break
-        block = [part.strip(" >\t") for part in lines[i:]]
-        begins = (i > 0 and not lines[i - 1].strip()) or SEPARATOR.match(line) or EMAIL_ADDRESS.search(line)
-        if begins and any(SEPARATOR.match(p) or EMAIL_ADDRESS.search(p) or WHEN.search(p) for p in block):
+        begins = (
+            (i > 0 and not lines[i - 1].strip())
+            or SEPARATOR.match(line)
+            or (HEADER.match(line) and EMAIL_ADDRESS.search(line))
+        )
+        block = "\n".join(lines[i:])
+        named = len(headers) >= 2 and (EMAIL_ADDRESS.search(block) or WHEN.search(block))
+        if begins and (SEPARATOR.match(line) or named):
             start = i
     return start
 

@@ -19,12 +19,11 @@ email reply:
 
 from __future__ import annotations
 
-import html
 import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.utils.html import strip_tags
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games.engine.table import MESSAGE_SENT
@@ -32,7 +31,8 @@ from games.mail.keys import Reply
 from games.mail.position import secret_lines
 from games.models import Event, Seat
 from games.reading.situation import load_game
-from games.services.pasted_original import Written, word_runs, writers_words
+from games.services.pasted_original import Written, html_as_text, word_runs, writers_words
+from games.words.narration import describe
 from notifications.models import Outbox
 from notifications.services import rendered
 
@@ -63,18 +63,17 @@ def without_server_secrets(text: str) -> str:
 def reply_text_for_rivals(seat: Seat, text: str, answered: Reply | None = None) -> Written:
     """An email reply's text as it may reach rivals (H-SCREEN): the writer's words up to the pasted
     original (games/services/pasted_original.py), measured against the emails this seat was sent in
-    this game (`answered`, what the reply address is for, among them whatever its age) less the
-    players' messages they tell, and the seat's secret lines in both languages; then none of this
-    server's links or addresses."""
-    mailed = word_runs(_mailed_texts(seat, answered)) - word_runs(_messages_read(seat))
+    this game (`answered`, what the reply address is for, among them whatever its age) and the
+    seat's secret lines in both languages; then none of this server's links or addresses."""
+    mailed = word_runs(_mailed_texts(seat, answered), gaps=_messages_told(seat))
     written = writers_words(text, mailed, _secret_lines(seat))
-    return Written(without_server_secrets(written.text).strip(), written.cut)
+    return Written(without_server_secrets(written.text).strip(), written.left_out)
 
 
 def _mailed_texts(seat: Seat, answered: Reply | None) -> list[str]:
-    """The text and HTML parts of the seat's emails in this game: the latest SENT_EMAILS_READ and
-    those `answered` names, rendered as they were sent (the outbox keeps no body of an email
-    rendered from its template: notifications/services.py)."""
+    """The subject, text and HTML parts of the seat's emails in this game: the latest
+    SENT_EMAILS_READ and those `answered` names, rendered as they were sent (the outbox keeps no body
+    of an email rendered from its template: notifications/services.py)."""
     sent = Outbox.objects.filter(game_id=seat.game_id, seat_id=seat.pk).order_by("-id")
     rows = {row.pk: row for row in sent[:SENT_EMAILS_READ]}
     if answered is not None:
@@ -83,17 +82,29 @@ def _mailed_texts(seat: Seat, answered: Reply | None) -> list[str]:
     texts = []
     for row in rows.values():
         email = rendered(row)
-        texts += [email.subject, email.text, html.unescape(strip_tags(email.html))]
+        texts += [email.subject, email.text, html_as_text(email.html)]
     return texts
 
 
-def _messages_read(seat: Seat) -> list[str]:
-    """The messages the seat wrote or was sent: players' words, no secret of the seat's, which its
-    emails quote and tell among the happenings; a writer may repeat them, and their writer knows them."""
+def _messages_told(seat: Seat) -> list[str]:
+    """The players' messages the seat wrote or was sent, as its emails narrate them among the
+    happenings, in both languages: players' words, no secret of the seat's, which a writer may
+    repeat. Only the whole narration is skipped, so a rival's message that repeats a line of the
+    writer's emails blinds nothing: its narration starts with who wrote it."""
     rows = Event.objects.filter(game_id=seat.game_id, type=MESSAGE_SENT).values_list("payload", flat=True)
-    return [p["text"] for p in rows if p["player"] == seat.faction or seat.faction in p["to"]]
+    told = []
+    for payload in rows:
+        if payload["player"] == seat.faction or seat.faction in payload["to"]:
+            for language in _languages():
+                with translation.override(language):
+                    told.append(str(describe(MESSAGE_SENT, payload, seat.faction, game=None)))
+    return told
 
 
 def _secret_lines(seat: Seat) -> list[str]:
-    state = load_game(seat.game).state
-    return secret_lines(state, seat.faction, tuple(code for code, _name in settings.LANGUAGES))
+    """H-SCREEN: the seat's own secret lines now, in both languages (games/mail/position.py)."""
+    return secret_lines(load_game(seat.game).state, seat.faction, _languages())
+
+
+def _languages() -> tuple[str, ...]:
+    return tuple(code for code, _name in settings.LANGUAGES)

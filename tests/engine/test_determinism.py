@@ -53,4 +53,3 @@ def test_determinism_different_seeds_give_different_games() -> None:
 def test_determinism_events_are_plain_json() -> None:
     events, _ = play_random_game(LINEUPS[2], "plain", bot_seed=2, check=False)
     assert json.loads(dumped(events)) == [e.to_dict() for e in events]
-

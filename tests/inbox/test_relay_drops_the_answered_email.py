@@ -104,8 +104,16 @@ def test_h_screen_a_message_above_ones_own_turn_email_rewrapped_under_a_polish_h
 @pytest.mark.parametrize(
     ("language", "sent_to", "left_out"),
     [
-        ("en", "Sent to {rival}:", "only your own words were sent"),
-        ("de", "Gesendet an {rival}:", "gesendet wurden nur deine eigenen Worte"),
+        (
+            "en",
+            "Sent to {rival}:",
+            "<turns@aegeapolis.localhost> Skickat: den 30 november 2026 …” on, nothing was sent",
+        ),
+        (
+            "de",
+            "Gesendet an {rival}:",
+            "<turns@aegeapolis.localhost> Skickat: den 30 november 2026 …“ wurde nichts gesendet",
+        ),
     ],
 )
 @pytest.mark.django_db

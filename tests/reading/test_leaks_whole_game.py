@@ -201,7 +201,7 @@ def test_the_search_finds_what_a_relay_without_its_defences_hands_to_the_rival(
     # The relay of a message written in a reply (send_mailed_message) lets the text through as it is.
     monkeypatch.setattr(
         "games.services.messages.reply_text_for_rivals",
-        lambda seat, text, answered=None: Written(text, cut=False),
+        lambda seat, text, answered=None: Written(text),
     )
     monkeypatch.setattr("games.services.messages.without_server_secrets", lambda text: text)
     monkeypatch.setattr("games.services.messages.MAX_LENGTH", 10**6)

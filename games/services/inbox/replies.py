@@ -151,16 +151,17 @@ def _message_reply(key: ReplyKey, lines: list[str], inbound_id: int) -> str:
 
 
 def _answer_sent(key: ReplyKey, inbound_id: int, sent: MailedMessage) -> None:
-    """H-SCREEN: the writer is told that the message left and shown exactly what left, and when the
-    pasted original below their words was left out, that too: without it the replier never knew
-    whether the reply arrived, nor what of it a rival now reads."""
+    """H-SCREEN: the writer is told that the message left and shown exactly what left, and where what
+    was left out began: without it the replier never knew whether the reply arrived, nor what of it
+    a rival now reads, nor why a sentence of theirs that repeats an email was cut."""
     paragraphs = [_("Your message was sent.")]
-    if sent.cut:
+    if sent.left_out:
         paragraphs.append(
             _(
-                "Below your words, your mail client had put the email you answered: that part was left"
-                " out, and only your own words were sent."
+                "It ends where your email repeats one you were sent, as a mail client puts the email"
+                " answered below the words: from “%(start)s …” on, nothing was sent."
             )
+            % {"start": sent.left_out}
         )
     to = ", ".join(str(faction_name(f)) for f in sent.event.payload["to"])
     paragraphs.append(_("Sent to %(to)s:") % {"to": to})
@@ -217,7 +218,7 @@ def _answer(
             "reply",
             inbound_id,
             ANSWER_SUBJECTS[outcome]() % {"faction": faction_name(seat.faction), "game": game.name},
-            # A quote follows the paragraphs: what introduces it ("Sent to Athens:") stays last.
+            # The quote follows the paragraphs: what introduces it ("Sent to Athens:") must come last.
             [whose_turn(loaded.state, seat.faction), *paragraphs]
             if quote
             else [*paragraphs, whose_turn(loaded.state, seat.faction)],

@@ -10,10 +10,10 @@ of orders.
 from __future__ import annotations
 
 import re
-from html import unescape
 
-from django.utils.html import strip_tags
 from mailparser_reply import EmailReplyParser
+
+from games.services.pasted_original import EMAIL_ADDRESS, SEPARATOR, WHEN, html_as_text
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 # The start of the quoted original, in the clients' words in English, German, French, Spanish,
@@ -54,14 +54,13 @@ WRAPPED_ATTRIBUTION = re.compile(r"^(?:on|am|le|el|il|op)\b.+", re.IGNORECASE)
 ATTRIBUTION_END = re.compile(
     r"(?:wrote|schrieb|a [ée]crit|escribi[óo]|ha scritto|schreef) ?:?$", re.IGNORECASE
 )
-ADDRESS_OR_WHEN = re.compile(r"@[\w-]+\.\w|\b(?:19|20)\d\d\b|\b\d{1,2}[:.]\d\d\b")
 LIBRARY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl"]
 
 
 def read_reply(text: str | None, html: str | None = None) -> list[str]:
     """The reply's own lines, up to the quoted part: quoted lines ("> ...") skipped, and blank lines
     but one "" between two paragraphs; the first and the last line are never blank."""
-    body = text if text and text.strip() else _html_text(html or "")
+    body = text if text and text.strip() else html_as_text(html or "")
     # mail-parser-reply knows more clients' attributions than the rules below; whatever it leaves,
     # the rules still cut (they know the separators and header blocks it misses, measured on
     # tests/fixtures/replies: docs/email-orders.md).
@@ -88,13 +87,17 @@ def read_reply(text: str | None, html: str | None = None) -> list[str]:
                 lines.append("")
             continue
         lines.append(line)
-    return lines[:-1] if lines and not lines[-1] else lines
+    # A separator in a language the rules do not know, just above the header block they cut at.
+    while lines and (not lines[-1] or SEPARATOR.match(lines[-1])):
+        lines.pop()
+    return lines
 
 
 def _any_attribution(line: str, rest: list[str]) -> bool:
     """An attribution in any language: a line ending in a colon that names an address or a date and
     time, above a quote ("W dniu 30.11.2026 10:00 AEGEAPOLIS <…> napisał(a):", "> …")."""
-    return line.endswith((":", "：")) and bool(ADDRESS_OR_WHEN.search(line)) and _quoted_next(rest)
+    named = EMAIL_ADDRESS.search(line) or WHEN.search(line)
+    return line.endswith((":", "：")) and bool(named) and _quoted_next(rest)
 
 
 def _quoted_next(rest: list[str]) -> bool:
@@ -111,10 +114,3 @@ def _wrapped_attribution(line: str, rest: list[str]) -> bool:
         return False
     following = next((r.strip() for r in rest if r.strip()), "")
     return bool(ATTRIBUTION_END.search(following)) and not following.startswith(">")
-
-
-def _html_text(html: str) -> str:
-    """An HTML-only reply as lines: quoted blocks dropped, paragraphs and breaks as new lines."""
-    html = re.sub(r"(?is)<blockquote.*?</blockquote>", "\n", html)
-    html = re.sub(r"(?i)<br\s*/?>|</p>|</div>|<hr\b[^>]*>", "\n", html)
-    return unescape(strip_tags(html))  # "&#x27;" as "'": what the writer typed, and words to compare
