@@ -56,8 +56,8 @@ def register_with_notifications() -> None:
     register(
         MailHooks(
             kinds=KINDS,
-            late_parts=lambda row: (
-                frontdoor.late_parts(row) if row.kind in frontdoor.KINDS else turns.late_parts(row)
+            late_parts=lambda row, images: (
+                frontdoor.late_parts(row) if row.kind in frontdoor.KINDS else turns.late_parts(row, images)
             ),
             stamp=stamp,
             inbound=InboundHandler(

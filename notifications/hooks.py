@@ -94,7 +94,7 @@ class InboundHandler:
 @dataclass(frozen=True)
 class MailHooks:
     kinds: frozenset[str] = frozenset()
-    late_parts: Callable[[Outbox], LateParts] | None = None
+    late_parts: Callable[[Outbox, bool], LateParts] | None = None  # (row, with its images)
     stamp: Callable[[int], Stamp] | None = None  # by the row's game_id
     inbound: InboundHandler | None = None
     delivery_report: Callable[[MailReport], str] | None = None

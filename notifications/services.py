@@ -62,16 +62,17 @@ def render_email(template: str, context: dict[str, Any], language: str) -> Rende
     return RenderedEmail(subject=" ".join(subject.split()), text=text, html=html)
 
 
-def rendered(row: Outbox) -> RenderedEmail:
+def rendered(row: Outbox, images: bool = True) -> RenderedEmail:
     """The email an outbox row sends: its template rendered with its frozen context in its
     language, or the text stored in it when it was written rendered (no template); with the
     row's Reply-To and headers, or those the late hook signed for it, and the images the late hook
-    gives its HTML (the board picture, also for a row written rendered)."""
+    gives its HTML (the board picture, also for a row written rendered). `images=False`: none, for a
+    reader of its words only, which need not pay for drawing them."""
     late = LateParts()
     # What the context names but leaves to the sender to tell (the registered late_parts hook).
     if hook := registered().late_parts:
         with translation.override(row.language):
-            late = hook(row)
+            late = hook(row, images)
     if not row.template:
         return RenderedEmail(
             row.subject, row.body_text, row.body_html, row.reply_to, row.headers, inline=late.inline

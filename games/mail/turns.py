@@ -211,12 +211,12 @@ def _enqueue(
     )
 
 
-def late_parts(row: Any) -> LateParts:
+def late_parts(row: Any, images: bool = True) -> LateParts:
     """The outbox's late_parts hook (mail_hooks.py), run by the worker as it renders a row in the
     reader's language: the happenings its context names (situation.happenings_when_sent), the
     player's position, costs and reach (position_told), the board picture of the kinds that show
     it (board_picture.inline_parts), and the keys it names signed (keys.keys_signed: the links,
-    whether replies are orders, the Reply-To and List-Unsubscribe)."""
+    whether replies are orders, the Reply-To and List-Unsubscribe). `images=False`: no picture."""
     states: dict[int, GameState] = {}
 
     def state_at(seq: int) -> GameState:
@@ -234,7 +234,7 @@ def late_parts(row: Any) -> LateParts:
         # S-WINTER: a scored winter as its table, and the standings one look away (scoreboard.py).
         told["scoreboard"] = scored_in(told["happenings"], Game(pk=row.game_id), viewer, seq, named["over"])
         told["standings"] = standings(state_at(seq))
-    inline = inline_parts(row, state_at)
+    inline = inline_parts(row, state_at) if images else ()
     position = row.context.get("position_of")
     if isinstance(position, dict):
         told.update(position_told(state_at(position["up_to_seq"]), position["viewer"]))

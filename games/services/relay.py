@@ -81,7 +81,7 @@ def _mailed_texts(seat: Seat, answered: Reply | None) -> list[str]:
         rows |= {row.pk: row for row in sent.filter(context__keys_of__reply=reply)[:ANSWERED_READ]}
     texts = []
     for row in rows.values():
-        email = rendered(row)
+        email = rendered(row, images=False)
         texts += [email.subject, email.text, html_as_text(email.html)]
     return texts
 
