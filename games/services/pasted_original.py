@@ -27,7 +27,7 @@ EMAIL_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A client's separator: "-----Oryginalna wiadomość-----", "__________", "-------- Původní zpráva --------".
 SEPARATOR = re.compile(r"^\W*(?:[-_=*]{3,}.*[-_=*]{3,}|[-_=*]{5,})\W*$")
 # A header line: a label of one to three words, then a colon and a value ("Wysłano: …", "Enviado el: …").
-HEADER = re.compile(r"^[^\W\d_][\w.'’ -]{0,30}?\s?[:：](?:\s|$)")
+HEADER = re.compile(r"^[^\W\d_][\w.'’ -]{0,30}?\s?(?::(?:\s|$)|：)")
 # A date or time in a header or an attribution: "2026", "10:00", "30.11.26".
 WHEN = re.compile(r"\b(?:19|20)\d\d\b|\b\d{1,2}[:.]\d\d\b")
 ATTRIBUTION_LINES = 4  # an attribution ("Em qua., 30 de nov. de 2026 … escreveu:") wrapped in up to four
@@ -116,6 +116,12 @@ def _split_at(found: list[str], holes: list[list[str]]) -> list[list[str]]:
     return [*pieces, found[begin:]]
 
 
+def _bare(line: str) -> str:
+    """A line without its quote marks, spaces and invisible format characters (a right-to-left
+    mark before "من:", a zero-width space), as a header's shape is judged."""
+    return "".join(c for c in line if unicodedata.category(c) != "Cf").strip(" >\t\u00a0")
+
+
 def _first_run(found: list[str], runs: set[tuple[str, ...]], run: int) -> int | None:
     return next((i for i in range(len(found) - run + 1) if tuple(found[i : i + run]) in runs), None)
 
@@ -147,8 +153,8 @@ def _header_block(lines: list[str]) -> int | None:
     ("From: AEGEAPOLIS <…>"), so that a writer's "Deal: …" just above it stays theirs."""
     start = None
     for i in range(len(lines) - 1, -1, -1):
-        line = lines[i].strip(" >\t")
-        headers = [p for p in (part.strip(" >\t") for part in lines[i:]) if HEADER.match(p)]
+        line = _bare(lines[i])
+        headers = [p for p in map(_bare, lines[i:]) if HEADER.match(p)]
         if not line or not (
             SEPARATOR.match(line) or HEADER.match(line) or EMAIL_ADDRESS.fullmatch(line.strip("<>"))
         ):

@@ -28,6 +28,7 @@ class Language:
     wrote: str  # an attribution, with {when} and {who}
     when: str  # a date and time as the client writes it
     phone: str  # a phone's signature
+    colon: str = ": "  # after a header's label: Chinese clients write a full-width one
 
 
 LANGUAGES = {
@@ -61,6 +62,13 @@ LANGUAGES = {
                    "{when} {who} のメッセージ:", "2026年11月30日(月) 10:00", "iPhoneから送信"),
     "ro": Language("De la", "Trimis", "Către", "Subiect", "Mesaj original", "Mesaj redirecționat",
                    "Pe {when}, {who} a scris:", "lun., 30 nov. 2026 la 10:00", "Trimis de pe telefonul meu"),
+    "zh": Language("发件人", "发送时间", "收件人", "主题", "原始邮件", "转发的邮件", "{who} 于 {when} 写道：",
+                   "2026年11月30日 周一 10:00", "发自我的手机", colon="："),
+    # Right-to-left: the labels begin with a right-to-left mark, as clients write them.
+    "ar": Language("\u200fمن", "\u200fتاريخ الإرسال", "\u200fإلى", "\u200fالموضوع", "الرسالة الأصلية",
+                   "رسالة محوّلة", "في {when}، كتب {who}:", "الاثنين، 30 نوفمبر 2026 10:00", "أُرسلت من هاتفي"),
+    "ko": Language("보낸 사람", "보낸 날짜", "받는 사람", "제목", "원본 메시지", "전달된 메시지",
+                   "{when}, {who}님이 작성:", "2026년 11월 30일 (월) 오전 10:00", "내 휴대폰에서 보냄"),
 }  # fmt: skip
 # What a player writes, in their own language: nothing of it is in any email the game sends.
 WORDS = {
@@ -76,6 +84,9 @@ WORDS = {
     "ru": "Договорились, я не иду в D3.",
     "ja": "了解、D3には行きません。",
     "ro": "De acord, stau departe de D3.",
+    "zh": "好的，我不去D3。",
+    "ar": "موافق، لن أدخل D3.",
+    "ko": "좋아요, D3에는 가지 않을게요.",
 }
 WIDTHS = (60, 72, 76)
 
@@ -96,7 +107,8 @@ def quoted(text: str) -> str:
 def header_block(lang: Language, subject: str, name: str, with_addresses: bool = True) -> str:
     who = FROM if with_addresses else "AEGEAPOLIS"
     to = f"{name} <{name.lower()}@example.com>" if with_addresses else name
-    return f"{lang.from_}: {who}\n{lang.sent}: {lang.when}\n{lang.to}: {to}\n{lang.subject}: {subject}"
+    c = lang.colon
+    return f"{lang.from_}{c}{who}\n{lang.sent}{c}{lang.when}\n{lang.to}{c}{to}\n{lang.subject}{c}{subject}"
 
 
 def _outlook_separator(w, lang, subject, plain, quote, name):
@@ -189,12 +201,9 @@ def reply(
 def _html_reply(style: str, lang: Language, words: str, original) -> str:
     (html, _mime), *_ = original.alternatives
     body = html.split("<body", 1)[-1].split(">", 1)[-1].rsplit("</body>", 1)[0]
+    labelled = header_block(lang, original.subject, "Ben").replace("<", "&lt;").replace(">", "&gt;")
     header = "<br>".join(
-        f"<b>{line.split(':', 1)[0]}:</b>{line.split(':', 1)[1]}"
-        for line in header_block(lang, original.subject, "Ben")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .splitlines()
+        "<b>{}{}</b>{}".format(*line.partition(lang.colon.strip())) for line in labelled.splitlines()
     )
     if style == "html_only_blockquote":
         attribution = lang.wrote.format(when=lang.when, who="AEGEAPOLIS")

@@ -5,7 +5,7 @@ Finding: a player answered his own turn email with "message athens: Deal, I stay
 first line; his client put its header in a language the reply reading does not know above the
 original, pasted unquoted and re-wrapped, and the rival received his screen, AP/FP and Mission
 Cards as a permanent message. Each case here is such a reply (tests/inbox/reply_styles.py: 14
-client styles, 12 languages, re-wrapped at 60, 72 and 76 columns), fed through the inbound path an
+client styles, 15 languages, re-wrapped at 60, 72 and 76 columns), fed through the inbound path an
 ESP's webhook takes; the relayed message is exactly the writer's words, and neither it nor the
 rival's email holds a run of five words of any email the writer was sent, or a secret line.
 """
