@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -97,10 +98,12 @@ def live_grant_version(key: str, game_id: int, seat_id: int) -> int | None:
     return _live(grants, timezone.now()).values_list("token_version", flat=True).first()
 
 
-def sign_out_browser(browser: str) -> int:
-    """Revoke every grant of `browser` (Sign out); how many were live."""
+def sign_out_browser(browser: str, seat_ids: Iterable[int]) -> int:
+    """Revoke the grants of `browser` for `seat_ids`, the seats its signed cookie says it was granted
+    (Sign out); how many were live."""
     now = timezone.now()
-    return _live(SeatGrant.objects.filter(browser_hash=digest(browser)), now).update(revoked_at=now)
+    grants = SeatGrant.objects.filter(browser_hash=digest(browser), seat_id__in=list(seat_ids))
+    return _live(grants, now).update(revoked_at=now)
 
 
 def sign_out_everywhere(seat: Seat) -> int:

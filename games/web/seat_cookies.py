@@ -12,9 +12,10 @@ carry the seat), so two seats of one game opened in one browser never act for ea
 API keeps its bearer token (docs/api.md). docs/operations.md "Links and the seat cookie".
 
 A seat cookie is sent only below its seat's path, never to /sign-out/, so two cookies on "/" (the
-same flags) serve sign-out: `aegea_browser`, the browser's random id (signed), which its grants
-record, and `aegea_seats`, the seats whose cookies this browser was given. "Sign out" revokes the
-browser's grants and deletes each seat cookie it holds (and the account's own seats') with the path
+same flags) serve sign-out: `aegea_browser`, the browser's random id, which its grants record, with
+the seats granted under it here (signed together), and `aegea_seats`, the seats whose cookies this
+browser was given. "Sign out" revokes the browser's grants of the seats its signed cookie names (an
+id planted by another signs out only its planter) and deletes each seat cookie it holds (and the account's own seats') with the path
 it was set with; "Sign out everywhere", on a seat's page, revokes every grant of that seat.
 A cookie of before grants held the link's token itself: it is told apart ("outdated") and its page
 says to open the emailed link once more.
@@ -70,12 +71,16 @@ def exchange_link(request: HttpRequest, game_id: int, token: str, rest: str = ""
     response = HttpResponseRedirect(target)
     if request.method == "POST":
         response.status_code = 307
-    browser = browser_id(request) or new_browser_id()
+    browser, granted = browser_grants(request)
+    browser = browser or new_browser_id()
     key = grant_seat(seat, browser)
+    # The seats granted under this id in this browser, signed with it: sign-out revokes those alone,
+    # so an id planted in a victim's browser lets its planter sign out nobody but themself.
+    granted = [seat.pk, *(pk for pk in granted if pk != seat.pk)][:SEATS_HELD_MAX]
     age = int(max_age().total_seconds())
     flags = _flags(request)
     response.set_cookie(cookie_name(seat.pk), grant_cookie_value(key), max_age=age, path=path, **flags)
-    signed_browser = signing.dumps(browser, salt=BROWSER_SALT, compress=False)
+    signed_browser = signing.dumps([browser, granted], salt=BROWSER_SALT, compress=False)
     response.set_cookie(BROWSER, signed_browser, max_age=age, path="/", **flags)
     held = [seat.pk, *(pk for pk in _seats_held(request) if pk != seat.pk)][:SEATS_HELD_MAX]
     response.set_cookie(SEATS_HELD, ".".join(map(str, held)), max_age=age, path="/", **flags)
@@ -94,13 +99,17 @@ def _seats_held(request: HttpRequest) -> list[int]:
     return [int(part) for part in request.COOKIES.get(SEATS_HELD, "").split(".") if part.isdigit()]
 
 
-def browser_id(request: HttpRequest) -> str:
-    """This browser's id from its `aegea_browser` cookie ("" if it has none, or a forged one)."""
+def browser_grants(request: HttpRequest) -> tuple[str, list[int]]:
+    """This browser's id and the seats granted to it under that id, from its signed `aegea_browser`
+    cookie (("", []) if it has none, or a forged or older one)."""
     try:
         value = signing.loads(request.COOKIES.get(BROWSER, ""), salt=BROWSER_SALT, max_age=max_age())
     except signing.BadSignature:
-        return ""
-    return value if isinstance(value, str) else ""
+        return "", []
+    match value:
+        case [str(browser), list(seats)] if all(isinstance(pk, int) for pk in seats):
+            return browser, seats
+    return "", []
 
 
 def forget_seats(request: HttpRequest, response: HttpResponse, also: Iterable[int] = ()) -> None:
@@ -108,9 +117,9 @@ def forget_seats(request: HttpRequest, response: HttpResponse, also: Iterable[in
     cookies it holds (those `aegea_seats` lists, any sent with the request, and the seats `also`:
     the account's own), each with the path and flags it was set with, or the browser keeps it; and
     the two cookies on "/"."""
-    browser = browser_id(request)
+    browser, granted = browser_grants(request)
     if browser:
-        sign_out_browser(browser)
+        sign_out_browser(browser, granted)
     sent = [int(name.removeprefix(COOKIE_PREFIX)) for name in request.COOKIES if _is_seat_cookie(name)]
     ids = {*_seats_held(request), *sent, *also}
     for seat_id, game_id in Seat.objects.filter(pk__in=ids).values_list("pk", "game_id"):

@@ -66,3 +66,21 @@ def test_cookies_planted_before_the_victim_opens_their_link_give_the_attacker_no
     assert Event.objects.filter(game=game).count() == events
     assert SEAT_SHOWN in attacker.get(rivals_page).content.decode()  # their own seat, no more
     assert SEAT_SHOWN in browser.get(page).content.decode()
+
+
+def test_a_browser_id_planted_in_the_victims_browser_does_not_let_its_planter_sign_the_victim_out():
+    """Keeps out a sign-out by proxy: the planted id is shared by both browsers, but sign-out revokes
+    only the grants of the seats the signing-out browser's own signed cookie names."""
+    game = two_player_game()
+    victim, rival = game.seats.get(faction="athens"), game.seats.get(faction="sparta")
+    attacker = Client()
+    seat_page(attacker, game.pk, link_token(rival))
+    browser = Client()
+    browser.cookies[BROWSER] = attacker.cookies[BROWSER].value
+    page = seat_page(browser, game.pk, link_token(victim))
+
+    attacker.post("/sign-out/")
+
+    assert SEAT_SHOWN in browser.get(page).content.decode()  # the victim still plays
+    browser.post("/sign-out/")
+    assert browser.get(page).status_code == 403  # and their own sign-out still signs them out
