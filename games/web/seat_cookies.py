@@ -15,8 +15,9 @@ A seat cookie is sent only below its seat's path, never to /sign-out/, so two co
 same flags) serve sign-out: `aegea_browser`, the browser's random id, which its grants record, with
 the seats granted under it here (signed together), and `aegea_seats`, the seats whose cookies this
 browser was given. "Sign out" revokes the browser's grants of the seats its signed cookie names (an
-id planted by another signs out only its planter) and deletes each seat cookie it holds (and the account's own seats') with the path
-it was set with; "Sign out everywhere", on a seat's page, revokes every grant of that seat.
+id planted by another signs out only its planter) and deletes each seat cookie it holds (and the
+account's own seats') with the path it was set with; "Sign out everywhere", on a seat's page,
+revokes every grant of that seat.
 A cookie of before grants held the link's token itself: it is told apart ("outdated") and its page
 says to open the emailed link once more.
 """
