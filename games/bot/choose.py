@@ -59,9 +59,18 @@ def choose_order(sight: Sight, seed: int, weights: Weights = WEIGHTS) -> Command
     def valuer(state: GameState, faction: str) -> float:
         return advantage(state, faction, weights)
 
-    scored = [(order_value(world, order, valuer, rnd), i) for i, order in enumerate(candidates)]
+    scored = [(_value_in_world(world, order, valuer, rnd), i) for i, order in enumerate(candidates)]
     best = max(scored, key=lambda vi: (vi[0], -vi[1]))
     return candidates[best[1]]
+
+
+def _value_in_world(world: GameState, order: Command, valuer: Valuer, rnd: random.Random) -> float:
+    """order_value, or -inf for an order the imagined world refuses (a guess about a hidden holding
+    made it so): the bot then gives an order it knows to stand."""
+    try:
+        return order_value(world, order, valuer, rnd)
+    except RuleViolation:
+        return float("-inf")
 
 
 def orders_to_weigh(world: GameState, me: str) -> list[Command]:

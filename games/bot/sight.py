@@ -11,7 +11,8 @@ consistently with what it can see, from the bot's own seed:
 - the Mission deck and the rivals' hands: the cards in no hand of the seat's and not face up, dealt to the
   rivals by the counts the view shows (H-MISSIONS);
 - the coin bag and the rivals' screens: the coins of each design not behind the seat's screen and not on a
-  Polis; each rival is given about what its Poleis printed last (S-INC, H-FACTION), the rest is the bag;
+  Polis; each rival is given the coins it offers the seat (H-TRADE) and about what its Poleis printed
+  (S-INC, H-FACTION), the rest is the bag;
 - a scoring winter's sealed orders of the rivals: each commits all it is given (H-WINTER-ORDERS);
 - the game's seed: never used (its hash is blanked), the bot's own seed stands in for every draw.
 """
@@ -104,10 +105,15 @@ def determinise(sight: Sight, seed: int) -> GameState:
             - sum(p["unminted_coins"].get(design, 0) for p in view["board"].values())
         )
     ]
+    offered = _coins_offered_to(view, me)
+    for coins in offered.values():
+        for design, n in coins.items():
+            for _ in range(n):
+                pool.remove(design)
     rnd.shuffle(pool)
     for rival in rivals:
         take = min(_rival_coins_guess(view, rival), len(pool) // 2)
-        screen: dict[str, int] = {}
+        screen = dict(offered.get(rival, {}))
         for design in pool[:take]:
             screen[design] = screen.get(design, 0) + 1
         players[rival]["coins_behind_screen"], pool = screen, pool[take:]
@@ -119,6 +125,17 @@ def determinise(sight: Sight, seed: int) -> GameState:
     if state.phase == "winter_orders" and me not in state.winter_orders:
         _seal_for_rivals(state, [f for f in rivals if f in sealed_by_rivals or f not in state.winter_orders])
     return state
+
+
+def _coins_offered_to(view: dict[str, Any], me: str) -> dict[str, dict[str, int]]:
+    """H-TRADE: the screened coins rivals offer the seat are shown to it, and are behind their screens."""
+    offered: dict[str, dict[str, int]] = {}
+    for offer in view["offers"]:
+        if offer["to"] == me and offer["give"]["coins"] != HIDDEN:
+            held = offered.setdefault(offer["player"], {})
+            for design, n in offer["give"]["coins"].items():
+                held[design] = max(held.get(design, 0), n)
+    return offered
 
 
 def _offer_guessed(offer: dict[str, Any]) -> dict[str, Any]:

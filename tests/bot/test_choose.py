@@ -103,6 +103,14 @@ def test_h_trade_it_accepts_a_clearly_favourable_offer_and_declines_a_bad_one() 
     assert bad == DeclineOffer("athens", offer=1)
 
 
+def test_h_trade_it_accepts_screened_coins_offered_cheaply() -> None:
+    # H-SCREEN: the coins a rival offers are shown to the seat it offers them to, and nothing more.
+    players = {"athens": {"ap": 2, "fp": 2}, "sparta": {"ap": 5, "coins_behind_screen": {"owl": 3}}}
+    spec = {"players": players, "year": 429, "on_turn": "sparta"}
+    order = _choose(spec | {"offers": [_offer({"coins": {"owl": 3}}, {"fp": 1})]})
+    assert order == AcceptOffer("athens", offer=1)
+
+
 def test_h_trade_it_trades_with_a_rich_linked_neutral() -> None:
     board = {
         "C3": {"owner": "athens", "phalanxes": 4, "king": True},
