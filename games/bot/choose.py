@@ -35,8 +35,8 @@ from .sight import Sight, determinise
 from .value import WEIGHTS, Weights, advantage
 
 SAMPLES = 2  # draws per order that draws a tile, a card or dice
-BATTLE_SAMPLES = 3  # draws per Move with a battle, split into wins and losses
-MAX_BATTLE_SAMPLES = 8
+BATTLE_SAMPLES = 2  # draws per Move with a battle, split into wins and losses
+MAX_BATTLE_SAMPLES = 6
 
 Valuer = Callable[[GameState, str], float]
 

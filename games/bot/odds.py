@@ -80,3 +80,9 @@ def battle_odds(attacking: int, defending: int, fortification_hp: tuple[int, ...
         return Odds(1.0 if attacking > 0 else 0.0, float(attacking), 0.0)
     wins, attacker_left, defender_left = _defender_fires(attacking, defending, tuple(fortification_hp))
     return Odds(wins, attacker_left, defender_left)
+
+
+@lru_cache(maxsize=65536)
+def win_chance(attacking: int, defending: int, fortification_hp: tuple[int, ...] = ()) -> float:
+    """battle_odds(...).attacker_wins, memoised: the evaluation asks it for every army and Polis in reach."""
+    return battle_odds(attacking, defending, fortification_hp).attacker_wins

@@ -16,9 +16,9 @@ from math import ceil
 from games.engine import GameState, data
 from games.engine.board import coordinates
 from games.engine.missions import card_in_force, objective_progress
-from games.engine.trade import tradable_neutrals
+from games.engine.trade import linked_neutrals, tradable_neutrals
 
-from .odds import battle_odds
+from .odds import win_chance
 
 
 @dataclass(frozen=True)
@@ -27,18 +27,19 @@ class Weights:
 
     polis_per_scoring: float = 1.1
     income_point: float = 0.22  # one printed AP/FP/coin per income still to come
-    ap: float = 0.35
-    fp: float = 0.3
-    blank: float = 0.45
+    ap: float = 0.25
+    fp: float = 0.25
+    blank: float = 0.35
     coin: float = 0.6  # behind the screen, while a scoring is still to come
-    phalanx: float = 0.3
+    phalanx: float = 0.45
+    native: float = 3.0  # H-NATIVE-LOST: without it no reinforcement, recruits only beside the King
     king: float = 1.5
-    link_per_year: float = 0.25  # a neutral still to trade with, per year left
+    link_per_year: float = 0.5  # a linked neutral to trade with, per year left
     fortification_hp: float = 0.06
     winter_card: float = 1.2
     builder_per_winter: float = 0.2  # S-BUILDER-FORT: a Fortification every winter
     threat: float = 0.8  # share of a Polis's worth a rival army within reach may take
-    reach: float = 2  # how far (Chebyshev) an army is counted as a threat or a chance
+    reach: int = 4  # how far (Chebyshev) an army that can pay the way is counted as a threat or a chance
 
 
 WEIGHTS = Weights()
@@ -66,34 +67,33 @@ def _polis_worth(tile_id: str, scorings: int, incomes: int, w: Weights) -> float
     return w.polis_per_scoring * scorings + w.income_point * (tile.ap + tile.fp + tile.coins) * incomes
 
 
-def _armies(state: GameState, faction: str) -> list[tuple[str, int]]:
-    return [(s, p.phalanxes) for s, p in state.board.items() if p.owner == faction and p.phalanxes]
-
-
-def _can_pay(state: GameState, faction: str, phalanxes: int, steps: int) -> bool:
-    """S-MOVE: ceil(units / 4) × distance in FP (Blanks may pay, S-BLANK)."""
-    player = state.players[faction]
-    return ceil(phalanxes / data.UNITS_PER_FLEET_STEP) * steps <= player.fp + player.blanks
-
-
 def chances(state: GameState, faction: str, w: Weights = WEIGHTS) -> float:
     """The Poleis `faction`'s armies could take with their next Move, each weighed by the best exact odds
-    (S-COMBAT, S-FORT) of any one army that can pay the way there."""
-    armies = [(coordinates(s), n) for s, n in _armies(state, faction)]
+    (S-COMBAT, S-FORT) of any one army that can pay the way there (S-MOVE: ceil(units / 4) × distance
+    in FP, Blanks paying too, S-BLANK)."""
+    player = state.players[faction]
+    purse = player.fp + player.blanks
+    armies = []
+    for space, polis in state.board.items():
+        if polis.owner == faction and polis.phalanxes:
+            steps = min(w.reach, purse // ceil(polis.phalanxes / data.UNITS_PER_FLEET_STEP))
+            if steps:
+                armies.append((*coordinates(space), polis.phalanxes, steps))
+    if not armies:
+        return 0.0
     scorings, incomes = scorings_left(state), incomes_left(state)
     total = 0.0
     for space, polis in state.board.items():
         if polis.owner == faction:
             continue
-        best = 0.0
         col, row = coordinates(space)
-        for (origin_col, origin_row), phalanxes in armies:
-            steps = max(abs(col - origin_col), abs(row - origin_row))  # H-BOARD: Chebyshev
-            if steps <= w.reach and _can_pay(state, faction, phalanxes, steps):
-                odds = battle_odds(phalanxes, polis.phalanxes, tuple(polis.fortification_hp))
-                best = max(best, odds.attacker_wins)
+        best = 0.0
+        for army_col, army_row, phalanxes, steps in armies:
+            if max(abs(col - army_col), abs(row - army_row)) <= steps:  # H-BOARD: Chebyshev
+                best = max(best, win_chance(phalanxes, polis.phalanxes, tuple(polis.fortification_hp)))
         if best:
-            total += best * _polis_worth(polis.tile_id, scorings, incomes, w)
+            native = w.native if data.TILES[polis.tile_id].native_of == polis.owner is not None else 0.0
+            total += best * (_polis_worth(polis.tile_id, scorings, incomes, w) + native)
     return total
 
 
@@ -127,6 +127,8 @@ def worth(state: GameState, faction: str, w: Weights = WEIGHTS) -> float:
         return value
     incomes = incomes_left(state)
     value += sum(_polis_worth(state.board[s].tile_id, scorings, incomes, w) for s in owned)
+    native = state.board.get(data.native_space(faction))
+    value += w.native if native is not None and native.owner == faction else 0.0
     value += sum(state.board[s].phalanxes for s in owned) * w.phalanx
     value += sum(len(state.board[s].fortification_hp) for s in owned) * w.fortification_hp * 3
     value += player.ap * w.ap + player.fp * w.fp + player.blanks * w.blank
@@ -134,7 +136,9 @@ def worth(state: GameState, faction: str, w: Weights = WEIGHTS) -> float:
     value += coins * (w.coin if scorings else 0.01)
     value += w.king if player.king_alive else 0.0
     years_left = state.year - data.LAST_YEAR + 1
-    value += len(tradable_neutrals(state, faction)) * w.link_per_year * years_left
+    # H-TRADE: a link to a neutral pays every year left; this year's trade, once made, is in the supply.
+    value += len(linked_neutrals(state, faction)) * w.link_per_year * (years_left - 1)
+    value += len(tradable_neutrals(state, faction)) * w.link_per_year * 0.5
     value += _missions(state, faction, w)
     builders = sum(state.board[s].builders for s in owned)
     value += builders * w.builder_per_winter * years_left
