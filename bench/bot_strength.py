@@ -1,8 +1,9 @@
 """The bot's strength and speed (`make bench`, `--only bot`; docs/bot.md "Measured strength").
 
 Two-player games against the uniformly random and the greedy player (bench/bot_players.py): each
-pairing of factions is played twice on the same game seed, the bot on either side (the seats
-alternated; the engine draws the seat order from the seed, H-SETUP). Four-player games: the bot and
+pairing of factions is played twice on the same game seed, the bot playing either faction; the engine
+draws the seat order from the seed alone (H-SETUP), so the bot sits first in one game of the two and
+second in the other (the seats alternated). Four-player games: the bot and
 three greedy players, the bot's faction going round. A game shared by several winners counts as a
 share. Every bot decision is timed; the p99 is over all of them.
 """
