@@ -38,7 +38,7 @@ class Weights:
     fortification_hp: float = 0.06
     winter_card: float = 1.2
     builder_per_winter: float = 0.2  # S-BUILDER-FORT: a Fortification every winter
-    threat: float = 0.8  # share of a Polis's worth a rival army within reach may take
+    threat: float = 0.4  # share of a Polis's worth counted for an army's chance of taking it
     reach: int = 4  # how far (Chebyshev) an army that can pay the way is counted as a threat or a chance
 
 
@@ -57,12 +57,8 @@ def incomes_left(state: GameState) -> int:
     return sum(1 for y in data.INCOME_YEARS if y < state.year)
 
 
-def polis_worth(state: GameState, space: str, w: Weights = WEIGHTS) -> float:
-    """What holding `space` is worth to anyone until the end: its scorings and its income."""
-    return _polis_worth(state.board[space].tile_id, scorings_left(state), incomes_left(state), w)
-
-
 def _polis_worth(tile_id: str, scorings: int, incomes: int, w: Weights) -> float:
+    """What holding a Polis is worth to anyone until the end: its scorings and its printed income."""
     tile = data.TILES[tile_id]
     return w.polis_per_scoring * scorings + w.income_point * (tile.ap + tile.fp + tile.coins) * incomes
 
@@ -143,7 +139,7 @@ def worth(state: GameState, faction: str, w: Weights = WEIGHTS) -> float:
     builders = sum(state.board[s].builders for s in owned)
     value += builders * w.builder_per_winter * years_left
     value += _government(player.government, w) * incomes
-    value += w.threat * 0.5 * chances(state, faction, w)
+    value += w.threat * chances(state, faction, w)
     return value
 
 
