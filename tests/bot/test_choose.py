@@ -11,10 +11,15 @@ from games.engine import (
     Command,
     CommitCoins,
     DeclineOffer,
+    Fortify,
     GameRng,
     GameState,
     Move,
     NeutralTrade,
+    Oracle,
+    Recruit,
+    RecruitBuilder,
+    Reform,
     decide,
     legal_commands,
     new_game,
@@ -149,3 +154,39 @@ def test_h_year_it_passes_rather_than_throw_an_army_away() -> None:
     }
     order = _choose({"players": {"athens": {}, "sparta": {}}, "board": board, "year": 422})
     assert not isinstance(order, Move), order
+
+
+def test_h_actions_it_recruits_at_home_when_a_rival_army_stands_beside_it() -> None:
+    board = {
+        "C3": {"owner": "athens", "phalanxes": 1, "king": True},
+        "D4": {"tile": "megara", "owner": "sparta", "phalanxes": 6},
+        "G3": {"owner": "sparta", "phalanxes": 4, "king": True},
+    }
+    order = _choose({"players": {"athens": {"ap": 4}, "sparta": {}}, "board": board, "year": 429})
+    assert order == Recruit("athens", space="C3", phalanxes=4)
+
+
+def test_s_fort_it_fortifies_a_polis_where_it_cannot_recruit_and_a_rival_army_can_reach() -> None:
+    board = {
+        "C3": {"owner": "athens", "phalanxes": 6, "king": True},
+        "F6": {"tile": "samos", "owner": "athens", "phalanxes": 3},
+        "G3": {"owner": "sparta", "phalanxes": 4, "king": True},
+        "G7": {"tile": "megara", "owner": "sparta", "phalanxes": 5},
+    }
+    players = {"athens": {"ap": 3}, "sparta": {"fp": 2}}
+    assert _choose({"players": players, "board": board, "year": 429}) == Fortify("athens", space="F6")
+
+
+def test_s_builder_corinth_recruits_a_builder_with_nothing_better_to_do() -> None:
+    order = _choose({"players": ["corinth", "sparta"], "year": 430}, me="corinth")
+    assert order == RecruitBuilder("corinth")
+
+
+def test_h_gov_it_reforms_to_the_government_whose_income_it_values_most() -> None:
+    spec = {"players": {"sparta": {"government": "tyranny"}, "athens": {}}, "year": 430}
+    assert _choose(spec, me="sparta") == Reform("sparta", government="democracy")
+
+
+def test_h_missions_it_buys_a_mission_card_with_a_spare_coin() -> None:
+    spec = {"players": {"athens": {"coins_behind_screen": {"owl": 2}}, "sparta": {}}, "year": 430}
+    assert _choose(spec) == Oracle("athens", coin="owl")
