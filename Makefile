@@ -30,7 +30,8 @@ REDIS_ANSWERS = $(PY) -c 'import sys, redis; redis.Redis.from_url(sys.argv[1], s
 help:
 	@echo "make run    start the service at http://$(HOST):$(PORT)/ (plus Celery when Redis answers)"
 	@echo "make test   run the test suite (PostgreSQL at DATABASE_URL or the local test database, else SQLite)"
-	@echo "make bench  time orders, loads, replay, email delivery and HTTP on PostgreSQL + Redis (~3-4 min)"
+	@echo "make bench  time orders, loads, replay, email delivery and HTTP on PostgreSQL + Redis (~3-4 min),"
+	@echo "            and the bot's strength in ~500 games (~30 min more; BENCH_ARGS=\"--only bot\" alone)"
 	@echo "make bench-scale  the order latency on ~2 million seeded events against an empty database"
 	@echo "make lint   ruff check, ruff format --check and the layers' import contracts (lint-imports)"
 

@@ -209,9 +209,11 @@ def machine_busy_seconds() -> float:
 
 
 def targeted(name: str, value: float, unit: str, target: str, detail: str = "") -> Figure:
-    """A figure with its target (">= x" or "<= x") and whether it is met."""
+    """A figure with its target (">= x", "> x", "<= x" or "< x") and whether it is met."""
     op, bound = target.split()
-    met = value >= float(bound) if op == ">=" else value <= float(bound)
+    met = {">=": value >= float(bound), ">": value > float(bound), "<": value < float(bound)}.get(
+        op, value <= float(bound)
+    )
     return Figure(name, value, unit, detail, target, met)
 
 
@@ -264,6 +266,10 @@ TARGETS = {
     "game_emails_backlog_10000_seconds": "<= 60",
     "http_orders_per_s": ">= 300",
     "scale_order_latency_ratio": "<= 1.5",
+    "bot_win_rate_vs_random": ">= 0.95",
+    "bot_win_rate_vs_greedy": ">= 0.65",
+    "bot_win_rate_4p_vs_greedy": "> 0.25",
+    "bot_decision_p99_ms": "<= 1000",
 }
 
 

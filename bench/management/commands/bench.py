@@ -24,7 +24,7 @@ from bench.figures import (
     with_targets,
 )
 
-PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "inbox", "backlog", "http", "scale")
+PARTS = ("ceiling", "appends", "orders", "load", "replay", "mail", "inbox", "backlog", "http", "bot", "scale")
 DEFAULT_PARTS = PARTS[:-1]  # the scale bench seeds ~2 million events: `make bench-scale`
 
 
@@ -40,6 +40,9 @@ class Command(BaseCommand):
         # Seeded games of real length (~700 events finished): about 2 million events unless --scale-games.
         parser.add_argument("--scale-events", type=int, default=2_000_000)
         parser.add_argument("--scale-games", type=int, default=None)
+        # The bot's games (bench/bot_strength.py): two-player games per opponent, and four-player games.
+        parser.add_argument("--bot-games", type=int, default=200)
+        parser.add_argument("--bot-games-4p", type=int, default=100)
         parser.add_argument("--json", dest="json_path", type=Path, default=Path("bench-results.json"))
 
     def handle(self, *args: object, **options: object) -> None:
@@ -105,6 +108,10 @@ class Command(BaseCommand):
             from bench.scale import bench_scale
 
             add(bench_scale(recording, options["scale_games"], options["scale_events"]))
+        if "bot" in parts:
+            from bench.bot_strength import bench_bot
+
+            add(bench_bot(options["bot_games"], options["bot_games_4p"]))
         add(ratios(figures))
         add(engine_bound(figures))
         figures = with_targets(figures)
