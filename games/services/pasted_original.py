@@ -105,9 +105,12 @@ def _unquoted_parts(text: str) -> list[str]:
 
 def _split_at(found: list[str], holes: list[list[str]]) -> list[list[str]]:
     """`found` cut into the stretches between whole occurrences of any of `holes`."""
+    by_first: dict[str, list[list[str]]] = {}
+    for hole in holes:  # a long game tells hundreds of messages: look only at those starting here
+        by_first.setdefault(hole[0], []).append(hole)
     pieces, i, begin = [], 0, 0
     while i < len(found):
-        hole = next((h for h in holes if found[i : i + len(h)] == h), None)
+        hole = next((h for h in by_first.get(found[i], ()) if found[i : i + len(h)] == h), None)
         if hole is None:
             i += 1
             continue
