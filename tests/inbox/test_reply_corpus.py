@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.core.mail import EmailMessage
 from django.test import TestCase
 
 from games.mail.position import secret_lines
-from games.models import Event, Seat
+from games.models import Event, Game, Seat
 from games.reading.situation import load_game
 from games.services.pasted_original import RUN, word_runs, words
 from notifications.feed import feed_reply
@@ -96,13 +97,8 @@ def test_h_screen_a_message_in_a_reply_to_a_turn_email_relays_only_the_writers_w
     assert relayed == expected(style, language, writer)
 
 
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.django_db
-def test_h_screen_a_message_in_a_reply_to_the_answer_to_an_order_relays_only_the_writers_words(
-    style: str,
-) -> None:
+def the_answer_to_an_email_order(game: Game) -> tuple[Seat, EmailMessage]:
     """The answer to an email order tells the position (screen, AP/FP, Mission Cards) too."""
-    game = two_player_game(name="Corfu")
     deliver_outbox()
     (writer,) = seats_to_act(game)
     (turn_email,) = sent_to(writer.email)
@@ -112,26 +108,31 @@ def test_h_screen_a_message_in_a_reply_to_the_answer_to_an_order_relays_only_the
     deliver_outbox()
     answer = sent_to(writer.email)[-1]
     assert "was carried out" in answer.subject and "behind your screen" in answer.body
-    language = sorted(LANGUAGES)[STYLES.index(style) % len(LANGUAGES)]
-
-    relayed = answer_with_message(writer, answer, WORDS[language], style, language, 72)
-
-    assert relayed == expected(style, language, writer)
+    return writer, answer
 
 
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.django_db
-def test_h_screen_a_message_in_a_reply_to_the_sealed_winter_email_relays_only_the_writers_words(
-    style: str,
-) -> None:
+def the_sealed_winter_email(game: Game) -> tuple[Seat, EmailMessage]:
     """The sealed winter order's email names the coins behind the screen and the winter cards."""
-    game = two_player_game(name="Corfu")
     play_until(game, "winter_orders")
     deliver_outbox()
     writer = game.seats.get(faction="athens")
-    sealed = [m for m in sent_to(writer.email) if "Behind your screen:" in m.body][-1]
-    language = sorted(LANGUAGES)[-1 - STYLES.index(style) % len(LANGUAGES)]
+    return writer, [m for m in sent_to(writer.email) if "Behind your screen:" in m.body][-1]
 
-    relayed = answer_with_message(writer, sealed, WORDS[language], style, language, 76)
+
+# Each other email that shows a secret, with the width its replies are re-wrapped at.
+SECRET_EMAILS = {"answer": (the_answer_to_an_email_order, 72), "sealed": (the_sealed_winter_email, 76)}
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("email", SECRET_EMAILS)
+@pytest.mark.django_db
+def test_h_screen_a_message_in_a_reply_to_another_email_showing_secrets_relays_only_the_writers_words(
+    email: str, style: str
+) -> None:
+    emailed, width = SECRET_EMAILS[email]
+    writer, original = emailed(two_player_game(name="Corfu"))
+    language = sorted(LANGUAGES)[(STYLES.index(style) + len(email)) % len(LANGUAGES)]
+
+    relayed = answer_with_message(writer, original, WORDS[language], style, language, width)
 
     assert relayed == expected(style, language, writer)
